@@ -1,0 +1,72 @@
+#include "gzmulti/member_writer.h"
+
+#include <zlib.h>
+
+#include <vector>
+
+namespace gzmulti {
+
+MemberWriter::MemberWriter(int level) {
+  auto* zs = new z_stream{};
+  deflateInit2(zs, level, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY);
+  stream_ = zs;
+}
+
+MemberWriter::~MemberWriter() {
+  auto* zs = static_cast<z_stream*>(stream_);
+  deflateEnd(zs);
+  delete zs;
+}
+
+void MemberWriter::Run(std::string_view data, int flush, std::string* out) {
+  auto* zs = static_cast<z_stream*>(stream_);
+  zs->next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
+  zs->avail_in = static_cast<uInt>(data.size());
+  char buf[1 << 16];
+  int rc;
+  do {
+    zs->next_out = reinterpret_cast<Bytef*>(buf);
+    zs->avail_out = sizeof buf;
+    rc = deflate(zs, flush);
+    out->append(buf, sizeof buf - zs->avail_out);
+  } while (zs->avail_out == 0 || (flush == Z_FINISH && rc != Z_STREAM_END));
+}
+
+void MemberWriter::Add(std::string_view data, std::string* out) {
+  // zlib takes at most 4 GiB per call.
+  while (!data.empty()) {
+    size_t take = std::min<size_t>(data.size(), 1u << 30);
+    Run(data.substr(0, take), Z_NO_FLUSH, out);
+    data.remove_prefix(take);
+  }
+}
+
+void MemberWriter::Finish(std::string* out) {
+  Run({}, Z_FINISH, out);
+  deflateReset(static_cast<z_stream*>(stream_));
+}
+
+std::string CompressMember(std::string_view data, int level) {
+  MemberWriter writer(level);
+  std::string out;
+  writer.Add(data, &out);
+  writer.Finish(&out);
+  return out;
+}
+
+base::Status CopyRaw(base::ByteSource* source, uint64_t length, const Sink& sink) {
+  std::vector<char> buf(1 << 20);
+  uint64_t left = length;
+  while (left > 0) {
+    auto got = source->Read(buf.data(), static_cast<size_t>(std::min<uint64_t>(buf.size(), left)));
+    if (!got.ok()) return got.status();
+    if (*got == 0)
+      return base::Status::Corruption("input ends " + std::to_string(left) +
+                                      " bytes before the end of the range to copy");
+    if (auto s = sink(std::string_view(buf.data(), *got)); !s.ok()) return s;
+    left -= *got;
+  }
+  return base::Status::Ok();
+}
+
+}  // namespace gzmulti

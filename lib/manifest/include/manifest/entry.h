@@ -1,0 +1,49 @@
+// The manifest: the plain-text format every stage reads and writes.
+//
+// One line per record, fields separated by one space (see warcmanifest(5)):
+//   file offset length uri date digest [ext [copy ref-uri ref-date]]
+// 6 fields from warcsum, 7 after collision resolution, 10 after
+// post-processing. No field contains whitespace: file names, URIs and dates
+// are percent-encoded where they hold bytes outside 0x21-0x7e, as CDX indexes
+// do. Lines starting with '#' are comments.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "base/status.h"
+
+namespace manifest {
+
+struct Entry {
+  std::string file;
+  uint64_t offset = 0;
+  uint64_t length = 0;
+  std::string uri;
+  std::string date;
+  std::string digest;  // "sha1:<lowercase hex>"
+  // Later stages; fields_count says which are present.
+  uint64_t ext = 0;
+  uint64_t copy = 0;
+  std::string ref_uri;   // "-" when copy is 1
+  std::string ref_date;  // "-" when copy is 1
+  int fields_count = 6;  // 6, 7 or 10
+
+  bool operator==(const Entry& o) const;
+};
+
+// Percent-encodes bytes outside 0x21-0x7e (space, controls, non-ASCII) so that
+// the value is one field; an empty value becomes "-".
+std::string EncodeField(std::string_view raw);
+
+// The line for an entry, without a trailing newline.
+std::string FormatLine(const Entry& entry);
+// Appends the line and '\n' to *out (the hot path: no temporaries).
+void AppendLine(const Entry& entry, std::string* out);
+
+// Parses one line (no newline). Errors name the field:
+// "field 2 (offset): expected a decimal number, found \"x1\"".
+base::Result<Entry> ParseLine(std::string_view line);
+
+}  // namespace manifest

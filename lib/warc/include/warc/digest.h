@@ -1,0 +1,65 @@
+// Digests: hashing through OpenSSL EVP, and stored digest strings such as
+// "sha1:3I42H3S6NNFQ2MSVX7XZKYAYSCX5QBYJ" (base32) or "sha-1:aa20...fc" (hex).
+//
+// Stored digests are compared canonically (algorithm name normalised, value
+// decoded to bytes) because crawlers spell both parts differently.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "base/status.h"
+
+namespace warc {
+
+enum class DigestAlgorithm { kMd5, kSha1, kSha256, kSha512 };
+
+// "md5", "sha1", "sha256", "sha512": the canonical names used in manifests.
+const char* AlgorithmName(DigestAlgorithm algorithm);
+size_t DigestSize(DigestAlgorithm algorithm);
+// Accepts labels as crawlers write them: sha1, SHA-1, sha-256, SHA256, md5 ...
+std::optional<DigestAlgorithm> ParseAlgorithm(std::string_view label);
+
+std::string ToHex(std::string_view bytes);
+std::string ToBase32(std::string_view bytes);  // RFC 4648, upper case, padded
+
+// A digest as algorithm plus raw bytes.
+struct Digest {
+  DigestAlgorithm algorithm = DigestAlgorithm::kSha1;
+  std::string bytes;
+
+  // "sha1:<lowercase hex>", the manifest spelling.
+  std::string ToManifestString() const;
+  // "sha1:<BASE32>", the spelling most crawlers store.
+  std::string ToWarcString() const;
+  bool operator==(const Digest& other) const {
+    return algorithm == other.algorithm && bytes == other.bytes;
+  }
+};
+
+// Parses "label:value" where value is base32 (with or without padding, any
+// case) or hex of the algorithm's size. Errors name what was found.
+base::Result<Digest> ParseDigest(std::string_view text);
+
+// Incremental hashing. REQUIRES: Final() is called at most once per Reset().
+class Hasher {
+ public:
+  explicit Hasher(DigestAlgorithm algorithm);
+  ~Hasher();
+  Hasher(const Hasher&) = delete;
+  Hasher& operator=(const Hasher&) = delete;
+
+  void Reset();
+  void Update(std::string_view data);
+  Digest Final();
+  DigestAlgorithm algorithm() const { return algorithm_; }
+
+ private:
+  DigestAlgorithm algorithm_;
+  void* ctx_;  // EVP_MD_CTX*
+};
+
+}  // namespace warc

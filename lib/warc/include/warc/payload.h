@@ -1,0 +1,35 @@
+// The payload of a record: what warcsum hashes and warccollres compares.
+//
+// For a block that is an HTTP message, the bytes after the HTTP header block
+// exactly as stored; for any other block (resource records, dns: responses),
+// the whole block. When an HTTP block has no complete header block, the whole
+// block is the payload: two such records are then duplicates only if their
+// blocks are identical.
+#pragma once
+
+#include <string_view>
+
+#include "warc/http.h"
+#include "warc/reader.h"
+
+namespace warc {
+
+class PayloadStream {
+ public:
+  // REQUIRES: reader has just returned record from Next().
+  PayloadStream(RecordReader* reader, const Record& record);
+  // Next piece of payload; false at the end of the block (or on damage, which
+  // RecordReader::Finish() then reports).
+  bool Next(std::string_view* piece);
+  // True when the block was an HTTP message with a complete header block.
+  bool has_http_header() const { return http_ && splitter_.header_complete(); }
+  const HttpSplitter& splitter() const { return splitter_; }
+
+ private:
+  RecordReader* reader_;
+  bool http_;
+  bool finished_ = false;
+  HttpSplitter splitter_;
+};
+
+}  // namespace warc

@@ -1,0 +1,108 @@
+// Reading WARC (0.17, 0.18, 1.0, 1.1) and ARC v1 files record by record.
+//
+// The reader sits on a gzmulti::SegmentReader, so gzip and plain files, and
+// any gzip layout, are read the same way. A record's block is handed out as a
+// stream of pieces bounded by Content-Length, so memory does not grow with
+// record size.
+//
+// Damage is reported to a Reporter and the reader moves on where that is safe:
+// in a gzip file to the next member header, in a plain file nowhere (the rest
+// of the file is not read, since a record boundary cannot be trusted there).
+//
+// A record's location (offset, length) is only given out when the record was
+// read completely and, in a gzip file, starts at a member start and ends at a
+// member end: a file that packs several records into one member is reported,
+// and its records get no location.
+//
+//   RecordReader reader(&source, {}, &reporter);
+//   Record record;
+//   while (reader.Next(&record)) {
+//     std::string_view piece;
+//     while (reader.ReadBlock(&piece)) Hash(piece);
+//     uint64_t length;
+//     if (reader.Finish(&length)) Emit(record.offset, length);
+//   }
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "base/source.h"
+#include "base/status.h"
+#include "gzmulti/segment_reader.h"
+#include "warc/record.h"
+
+namespace warc {
+
+class Reporter {
+ public:
+  virtual ~Reporter() = default;
+  // A problem in the input: the message starts with "offset N: ". Every call
+  // means some record was not read completely or not given a location.
+  virtual void Problem(const base::Status& status) = 0;
+};
+
+struct ReaderStats {
+  uint64_t records = 0;             // records whose header was read
+  uint64_t misaligned_records = 0;  // complete records not on member boundaries
+  uint64_t bytes_skipped = 0;       // compressed bytes passed over after damage
+};
+
+class RecordReader {
+ public:
+  // REQUIRES: source and reporter outlive the reader.
+  RecordReader(base::ByteSource* source, const gzmulti::ReaderOptions& options, Reporter* reporter);
+
+  // Reads the next record's header into *record. Returns false at the end of
+  // the input (including when reading cannot safely go on after damage).
+  bool Next(Record* record);
+
+  // Gives the next piece of the current record's block; false when the block
+  // is complete or damaged (Finish() then tells which).
+  bool ReadBlock(std::string_view* piece);
+
+  // Reads what is left of the record and its trailing newlines. Returns true
+  // when the record was read completely and has a valid location; *length is
+  // then its length in the file (compressed, for gzip files).
+  bool Finish(uint64_t* length);
+
+  gzmulti::Format format() const { return segments_.format(); }
+  const ReaderStats& stats() const { return stats_; }
+  uint64_t bytes_consumed() const { return segments_.bytes_consumed(); }
+
+ private:
+  bool Refill(bool may_open_segment);
+  bool ReadHeaderBlock(std::string* out, bool arc);
+  bool ParseWarcHeader(const std::string& text, Record* record);
+  bool ParseArcHeader(const std::string& line, Record* record);
+  bool RecordProblem(const std::string& what);
+  void SkipToSafePoint();
+  uint64_t SegmentPosition() const {
+    return segments_.segment_decompressed() - chunk_.size();
+  }
+
+  gzmulti::SegmentReader segments_;
+  Reporter* reporter_;
+  ReaderStats stats_;
+
+  std::string_view chunk_;  // unread part of the current decompressed chunk
+  bool in_segment_ = false;
+  bool segment_done_ = false;
+  bool at_end_ = false;     // nothing more will be read
+  bool started_ = false;    // first record seen (decides WARC or ARC)
+  bool arc_ = false;
+  int arc_version_ = 1;
+
+  // The current record.
+  bool in_record_ = false;
+  bool record_ok_ = false;
+  bool start_aligned_ = false;
+  uint64_t record_offset_ = 0;
+  uint64_t record_segment_ = 0;  // start offset of the segment the record began in
+  uint64_t block_remaining_ = 0;
+  uint64_t last_reported_segment_ = UINT64_MAX;
+  std::string header_text_;
+};
+
+}  // namespace warc

@@ -1,0 +1,58 @@
+// The record model shared by WARC and ARC files.
+//
+// ARC records are mapped onto WARC field names (WARC-Target-URI, WARC-Date in
+// ISO 8601, WARC-IP-Address, Content-Type, Content-Length) so that every later
+// stage sees one model.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "warc/header_map.h"
+
+namespace warc {
+
+// A bitmask so that a filter can name several types (--types response,resource).
+enum RecordType : uint32_t {
+  kWarcinfo = 1 << 0,
+  kResponse = 1 << 1,
+  kResource = 1 << 2,
+  kRequest = 1 << 3,
+  kMetadata = 1 << 4,
+  kRevisit = 1 << 5,
+  kConversion = 1 << 6,
+  kContinuation = 1 << 7,
+  kUnknownType = 1 << 8,
+};
+
+// "response" -> kResponse; anything unknown -> kUnknownType.
+RecordType ParseRecordType(std::string_view name);
+// Parses a comma-separated list such as "response,resource"; nullopt on an unknown name.
+std::optional<uint32_t> ParseRecordTypeList(std::string_view list);
+
+enum class FileFormat { kWarc, kArc };
+
+struct Record {
+  FileFormat format = FileFormat::kWarc;
+  std::string version;  // "WARC/1.1", "WARC/0.18", or "ARC/1" for ARC files
+  RecordType type = kUnknownType;
+  HeaderMap headers;
+  uint64_t content_length = 0;
+  // Where the record starts in the file: its gzip member's offset, or the
+  // record's own byte offset in an uncompressed file.
+  uint64_t offset = 0;
+
+  std::string_view TargetUri() const { return headers.First("WARC-Target-URI").value_or(""); }
+  std::string_view Date() const { return headers.First("WARC-Date").value_or(""); }
+  // True when the block is an HTTP message (headers, blank line, payload).
+  bool HasHttpBlock() const;
+  bool IsTruncated() const { return headers.First("WARC-Truncated").has_value(); }
+};
+
+// "20140216050221" -> "2014-02-16T05:02:21Z"; 12 digits (no seconds) get
+// ":00". nullopt for anything else.
+std::optional<std::string> ArcDateToIso(std::string_view arc_date);
+
+}  // namespace warc

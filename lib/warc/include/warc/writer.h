@@ -1,0 +1,51 @@
+// Writing WARC records, plain or one gzip member per record.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "base/status.h"
+#include "gzmulti/member_writer.h"
+#include "warc/digest.h"
+#include "warc/header_map.h"
+
+namespace warc {
+
+// "<urn:uuid:xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx>" from OpenSSL's CSPRNG.
+std::string NewRecordId();
+
+struct WriterOptions {
+  bool gzip = true;  // one gzip member per record
+  int level = 6;
+  // Adds WARC-Block-Digest, and WARC-Payload-Digest for response, resource,
+  // request and conversion records, when the headers do not already have them
+  // (sha1, base32, as most crawlers write them).
+  bool add_digests = false;
+};
+
+class RecordWriter {
+ public:
+  // REQUIRES: sink outlives the writer.
+  RecordWriter(gzmulti::Sink sink, const WriterOptions& options);
+
+  // Writes "version\r\n", the headers in order (any Content-Length given is
+  // replaced by the block's size), a blank line, the block and CRLF CRLF.
+  // *record_length (optional) gets the record's size in the output.
+  base::Status Write(std::string_view version, const HeaderMap& headers, std::string_view block,
+                     uint64_t* record_length = nullptr);
+  uint64_t bytes_written() const { return bytes_written_; }
+
+ private:
+  gzmulti::Sink sink_;
+  WriterOptions options_;
+  gzmulti::MemberWriter deflater_;
+  uint64_t bytes_written_ = 0;
+  std::string buffer_;
+};
+
+// The payload of a block (the bytes after the HTTP header block when the
+// block is an HTTP message; the whole block otherwise), for in-memory blocks.
+std::string_view PayloadOf(std::string_view block, bool http);
+
+}  // namespace warc

@@ -1,0 +1,51 @@
+#include "warc/record.h"
+
+namespace warc {
+
+RecordType ParseRecordType(std::string_view name) {
+  static const struct {
+    const char* name;
+    RecordType type;
+  } kTypes[] = {{"warcinfo", kWarcinfo}, {"response", kResponse},     {"resource", kResource},
+                {"request", kRequest},   {"metadata", kMetadata},     {"revisit", kRevisit},
+                {"conversion", kConversion}, {"continuation", kContinuation}};
+  for (const auto& t : kTypes)
+    if (EqualsIgnoreCase(name, t.name)) return t.type;
+  return kUnknownType;
+}
+
+std::optional<uint32_t> ParseRecordTypeList(std::string_view list) {
+  uint32_t mask = 0;
+  while (!list.empty()) {
+    size_t comma = list.find(',');
+    std::string_view name = list.substr(0, comma);
+    RecordType type = ParseRecordType(name);
+    if (type == kUnknownType) return std::nullopt;
+    mask |= type;
+    if (comma == std::string_view::npos) break;
+    list.remove_prefix(comma + 1);
+  }
+  if (mask == 0) return std::nullopt;
+  return mask;
+}
+
+bool Record::HasHttpBlock() const {
+  if (format == FileFormat::kArc)
+    return StartsWithIgnoreCase(TargetUri(), "http:") || StartsWithIgnoreCase(TargetUri(), "https:");
+  if (auto content_type = headers.First("Content-Type"))
+    return StartsWithIgnoreCase(*content_type, "application/http");
+  return StartsWithIgnoreCase(TargetUri(), "http:") || StartsWithIgnoreCase(TargetUri(), "https:");
+}
+
+std::optional<std::string> ArcDateToIso(std::string_view d) {
+  // 14 digits (YYYYMMDDhhmmss); some ARC writers stop at minutes (12 digits).
+  if (d.size() != 14 && d.size() != 12) return std::nullopt;
+  for (char c : d)
+    if (c < '0' || c > '9') return std::nullopt;
+  std::string s(d);
+  if (s.size() == 12) s += "00";
+  return s.substr(0, 4) + "-" + s.substr(4, 2) + "-" + s.substr(6, 2) + "T" + s.substr(8, 2) + ":" +
+         s.substr(10, 2) + ":" + s.substr(12, 2) + "Z";
+}
+
+}  // namespace warc

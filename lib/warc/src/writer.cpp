@@ -1,0 +1,75 @@
+#include "warc/writer.h"
+
+#include <openssl/rand.h>
+
+#include "warc/http.h"
+
+namespace warc {
+
+std::string NewRecordId() {
+  unsigned char b[16];
+  if (RAND_bytes(b, sizeof b) != 1) std::abort();  // no entropy: never write duplicate IDs
+  b[6] = static_cast<unsigned char>((b[6] & 0x0f) | 0x40);  // version 4
+  b[8] = static_cast<unsigned char>((b[8] & 0x3f) | 0x80);  // RFC 4122 variant
+  std::string hex = ToHex(std::string_view(reinterpret_cast<char*>(b), sizeof b));
+  return "<urn:uuid:" + hex.substr(0, 8) + "-" + hex.substr(8, 4) + "-" + hex.substr(12, 4) + "-" +
+         hex.substr(16, 4) + "-" + hex.substr(20) + ">";
+}
+
+std::string_view PayloadOf(std::string_view block, bool http) {
+  if (!http) return block;
+  HttpSplitter splitter;
+  std::string_view payload = splitter.Feed(block);
+  if (!splitter.header_complete()) return block;
+  return payload;
+}
+
+RecordWriter::RecordWriter(gzmulti::Sink sink, const WriterOptions& options)
+    : sink_(std::move(sink)), options_(options), deflater_(options.level) {}
+
+base::Status RecordWriter::Write(std::string_view version, const HeaderMap& headers,
+                                 std::string_view block, uint64_t* record_length) {
+  std::string head;
+  head.append(version).append("\r\n");
+  for (const auto& [name, value] : headers.fields()) {
+    if (EqualsIgnoreCase(name, "Content-Length")) continue;
+    head.append(name).append(": ").append(value).append("\r\n");
+  }
+  if (options_.add_digests) {
+    auto sha1 = [](std::string_view data) {
+      Hasher h(DigestAlgorithm::kSha1);
+      h.Update(data);
+      return h.Final().ToWarcString();
+    };
+    if (!headers.First("WARC-Block-Digest"))
+      head.append("WARC-Block-Digest: ").append(sha1(block)).append("\r\n");
+    auto type = headers.First("WARC-Type").value_or("");
+    bool has_payload = type == "response" || type == "resource" || type == "request" ||
+                       type == "conversion";
+    if (has_payload && !headers.First("WARC-Payload-Digest")) {
+      bool http = StartsWithIgnoreCase(headers.First("Content-Type").value_or(""),
+                                       "application/http");
+      head.append("WARC-Payload-Digest: ").append(sha1(PayloadOf(block, http))).append("\r\n");
+    }
+  }
+  head.append("Content-Length: ").append(std::to_string(block.size())).append("\r\n\r\n");
+  uint64_t before = bytes_written_;
+  if (options_.gzip) {
+    buffer_.clear();
+    deflater_.Add(head, &buffer_);
+    deflater_.Add(block, &buffer_);
+    deflater_.Add("\r\n\r\n", &buffer_);
+    deflater_.Finish(&buffer_);
+    if (auto s = sink_(buffer_); !s.ok()) return s;
+    bytes_written_ += buffer_.size();
+  } else {
+    for (std::string_view part : {std::string_view(head), block, std::string_view("\r\n\r\n")}) {
+      if (auto s = sink_(part); !s.ok()) return s;
+      bytes_written_ += part.size();
+    }
+  }
+  if (record_length) *record_length = bytes_written_ - before;
+  return base::Status::Ok();
+}
+
+}  // namespace warc

@@ -1,0 +1,34 @@
+#include "toolcommon/cli.h"
+
+#include <iostream>
+
+namespace toolcommon {
+
+const char* const kVersion = WARCDEDUP_VERSION;
+
+void AddCommonOptions(CLI::App* app, CommonOptions* options) {
+  app->add_flag("-q,--quiet", options->quiet, "Print nothing but errors");
+  app->add_flag("-v,--verbose", options->verbose, "Print more (repeatable)");
+  app->add_flag("--progress", options->progress,
+                "Show a progress line on stderr even when it is not a terminal");
+  app->set_version_flag("--version", std::string(app->get_name()) + " (warcdedup) " + kVersion);
+}
+
+int ParseCommandLine(CLI::App* app, int argc, char** argv) {
+  try {
+    app->parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    std::cout << app->help();
+    return kExitSuccess;
+  } catch (const CLI::CallForVersion& e) {
+    std::cout << e.what() << "\n";
+    return kExitSuccess;
+  } catch (const CLI::ParseError& e) {
+    std::cerr << app->get_name() << ": " << e.what() << "\n"
+              << "Try '" << app->get_name() << " --help' for more information.\n";
+    return kExitUsage;
+  }
+  return -1;
+}
+
+}  // namespace toolcommon

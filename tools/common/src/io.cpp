@@ -1,0 +1,242 @@
+#include "toolcommon/io.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <iostream>
+
+#include "base/source.h"
+
+namespace toolcommon {
+namespace {
+
+// Temporary files to remove on SIGINT. A fixed array: the handler may not allocate.
+constexpr int kMaxTempFiles = 64;
+char g_temp_files[kMaxTempFiles][4096];
+std::mutex g_temp_mutex;
+
+void OnInterrupt(int) {
+  for (auto& path : g_temp_files)
+    if (path[0]) ::unlink(path);
+  ::_exit(kExitInterrupted);
+}
+
+void WalkDirectory(const std::string& dir, std::vector<std::string>* out, Diag* diag) {
+  DIR* d = ::opendir(dir.c_str());
+  if (!d) {
+    diag->Error(dir + ": cannot read directory: " + base::ErrnoText(errno));
+    return;
+  }
+  std::vector<std::string> names;
+  while (dirent* e = ::readdir(d))
+    if (e->d_name[0] != '.') names.emplace_back(e->d_name);
+  ::closedir(d);
+  std::sort(names.begin(), names.end());
+  for (const auto& name : names) {
+    std::string path = dir + (dir.back() == '/' ? "" : "/") + name;
+    struct stat st;
+    if (::stat(path.c_str(), &st) != 0) {
+      diag->Error(path + ": " + base::ErrnoText(errno));
+    } else if (S_ISDIR(st.st_mode)) {
+      WalkDirectory(path, out, diag);
+    } else if (S_ISREG(st.st_mode)) {
+      out->push_back(path);
+    }
+  }
+}
+
+void AddInput(const std::string& path, bool recursive, std::vector<std::string>* out, Diag* diag) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) {
+    diag->Error(path + ": " + base::ErrnoText(errno));
+  } else if (S_ISDIR(st.st_mode)) {
+    if (recursive)
+      WalkDirectory(path, out, diag);
+    else
+      diag->Error(path + ": is a directory (use -r to read the files in it)");
+  } else {
+    out->push_back(path);
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> ExpandInputs(const std::vector<std::string>& args, bool recursive,
+                                      Diag* diag) {
+  std::vector<std::string> out;
+  for (const auto& arg : args) {
+    if (arg != "-") {
+      AddInput(arg, recursive, &out, diag);
+      continue;
+    }
+    std::string line;
+    while (std::getline(std::cin, line)) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      if (!line.empty()) AddInput(line, recursive, &out, diag);
+    }
+  }
+  return out;
+}
+
+void InstallInterruptHandler() {
+  struct sigaction sa;
+  std::memset(&sa, 0, sizeof sa);
+  sa.sa_handler = OnInterrupt;
+  ::sigaction(SIGINT, &sa, nullptr);
+  ::sigaction(SIGTERM, &sa, nullptr);
+}
+
+void RegisterTempFile(const std::string& path) {
+  std::lock_guard<std::mutex> lock(g_temp_mutex);
+  for (auto& slot : g_temp_files) {
+    if (slot[0] == 0 && path.size() < sizeof slot) {
+      std::memcpy(slot, path.c_str(), path.size() + 1);
+      return;
+    }
+  }
+}
+
+void UnregisterTempFile(const std::string& path) {
+  std::lock_guard<std::mutex> lock(g_temp_mutex);
+  for (auto& slot : g_temp_files)
+    if (path == slot) slot[0] = 0;
+}
+
+OutputFile::~OutputFile() {
+  if (owned_ && fd_ >= 0) ::close(fd_);
+  if (!tmp_path_.empty()) {
+    ::unlink(tmp_path_.c_str());
+    UnregisterTempFile(tmp_path_);
+  }
+}
+
+base::Status OutputFile::Open(const std::string& path, bool append) {
+  path_ = path;
+  if (path == "-") {
+    fd_ = 1;
+    return base::Status::Ok();
+  }
+  owned_ = true;
+  if (append) {
+    fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  } else {
+    tmp_path_ = path + ".tmp";
+    RegisterTempFile(tmp_path_);
+    fd_ = ::open(tmp_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  }
+  if (fd_ < 0) {
+    int err = errno;
+    if (!tmp_path_.empty()) UnregisterTempFile(tmp_path_), tmp_path_.clear();
+    return base::Status::IOError(path + ": cannot open for writing: " + base::ErrnoText(err));
+  }
+  return base::Status::Ok();
+}
+
+base::Status OutputFile::Write(const char* data, size_t n) {
+  auto s = base::WriteAll(fd_, data, n);
+  if (!s.ok()) return s.WithPrefix(path_ == "-" ? "standard output" : path_);
+  return s;
+}
+
+base::Status OutputFile::Commit() {
+  if (tmp_path_.empty()) return base::Status::Ok();
+  if (::fsync(fd_) != 0 || ::close(fd_) != 0) {
+    fd_ = -1;
+    return base::Status::IOError(path_ + ": cannot write: " + base::ErrnoText(errno));
+  }
+  fd_ = -1;
+  if (::rename(tmp_path_.c_str(), path_.c_str()) != 0)
+    return base::Status::IOError(path_ + ": cannot rename into place: " + base::ErrnoText(errno));
+  UnregisterTempFile(tmp_path_);
+  tmp_path_.clear();
+  return base::Status::Ok();
+}
+
+OrderedOutput::OrderedOutput(OutputFile* out, Diag* diag, size_t inputs)
+    : out_(out), diag_(diag), slots_(inputs) {}
+
+OrderedOutput::~OrderedOutput() {
+  for (auto& slot : slots_)
+    if (slot.spill) std::fclose(slot.spill);
+}
+
+void OrderedOutput::FlushSlot(Slot* slot) {
+  for (const auto& m : slot->messages) diag_->Raw(m);
+  slot->messages.clear();
+  if (slot->spill) {
+    std::rewind(slot->spill);
+    char buf[1 << 16];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, slot->spill)) > 0) {
+      auto s = out_->Write(buf, n);
+      if (!s.ok() && status_.ok()) status_ = s;
+    }
+    std::fclose(slot->spill);
+    slot->spill = nullptr;
+  }
+  if (!slot->pending.empty()) {
+    auto s = out_->Write(slot->pending.data(), slot->pending.size());
+    if (!s.ok() && status_.ok()) status_ = s;
+    slot->pending.clear();
+    slot->pending.shrink_to_fit();
+  }
+}
+
+void OrderedOutput::Write(size_t i, std::string* data) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  Slot& slot = slots_[i];
+  if (i == head_) {
+    auto s = out_->Write(data->data(), data->size());
+    if (!s.ok() && status_.ok()) status_ = s;
+  } else {
+    slot.pending += *data;
+    if (slot.pending.size() > (4 << 20)) {
+      if (!slot.spill) slot.spill = std::tmpfile();
+      if (!slot.spill || std::fwrite(slot.pending.data(), 1, slot.pending.size(), slot.spill) !=
+                             slot.pending.size()) {
+        if (status_.ok()) status_ = base::Status::IOError("cannot write temporary spill file");
+      }
+      slot.pending.clear();
+    }
+  }
+  data->clear();
+}
+
+void OrderedOutput::Message(size_t i, const std::string& line) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (i == head_)
+    diag_->Raw(line);
+  else
+    slots_[i].messages.push_back(line);
+}
+
+void OrderedOutput::Done(size_t i) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  slots_[i].done = true;
+  while (head_ < slots_.size() && slots_[head_].done) {
+    FlushSlot(&slots_[head_]);
+    ++head_;
+    // The new head may have buffered while it waited: write that out now.
+    if (head_ < slots_.size()) FlushSlot(&slots_[head_]);
+  }
+}
+
+std::string HumanBytes(uint64_t bytes) {
+  const char* units[] = {"B", "KB", "MB", "GB", "TB", "PB"};
+  double v = static_cast<double>(bytes);
+  int u = 0;
+  while (v >= 1000 && u < 5) v /= 1000, ++u;
+  char buf[32];
+  std::snprintf(buf, sizeof buf, u == 0 ? "%.0f %s" : "%.1f %s", v, units[u]);
+  return buf;
+}
+
+bool StderrIsTerminal() { return ::isatty(2) == 1; }
+
+}  // namespace toolcommon

@@ -1,0 +1,67 @@
+#include "toolcommon/progress.h"
+
+#include "toolcommon/io.h"
+
+namespace toolcommon {
+
+Progress::Progress(Diag* diag, bool enabled, uint64_t total_files, uint64_t total_bytes)
+    : diag_(diag),
+      enabled_(enabled && diag->verbosity() > 0),
+      total_files_(total_files),
+      total_bytes_(total_bytes),
+      start_(std::chrono::steady_clock::now()) {
+  if (enabled_) thread_ = std::thread([this] { Loop(); });
+}
+
+Progress::~Progress() { Finish(); }
+
+std::string Progress::Line(double seconds) const {
+  double rate = seconds > 0 ? static_cast<double>(bytes_) / seconds : 0;
+  std::string line = diag_->tool() + ": " + std::to_string(files_) + "/" +
+                     std::to_string(total_files_) + " files, " + HumanBytes(bytes_) + ", " +
+                     std::to_string(records_) + " records, " + HumanBytes(static_cast<uint64_t>(rate)) +
+                     "/s";
+  if (total_bytes_ > bytes_ && rate > 0) {
+    uint64_t eta = static_cast<uint64_t>(static_cast<double>(total_bytes_ - bytes_) / rate);
+    char buf[32];
+    std::snprintf(buf, sizeof buf, ", ETA %llu:%02llu:%02llu",
+                  static_cast<unsigned long long>(eta / 3600),
+                  static_cast<unsigned long long>(eta / 60 % 60),
+                  static_cast<unsigned long long>(eta % 60));
+    line += buf;
+  }
+  return line;
+}
+
+void Progress::Draw(double seconds, const char* end) {
+  // \r and the erase-to-end sequence keep the line in place on a terminal.
+  std::string text = "\r";
+  text += Line(seconds);
+  text += "\x1b[K";
+  text += end;
+  diag_->Raw(text);
+}
+
+void Progress::Loop() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  while (!stop_) {
+    wake_.wait_for(lock, std::chrono::milliseconds(200));
+    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    Draw(seconds, "");
+  }
+}
+
+void Progress::Finish() {
+  if (!enabled_) return;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    stop_ = true;
+  }
+  wake_.notify_all();
+  if (thread_.joinable()) thread_.join();
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  Draw(seconds, "\n");
+  enabled_ = false;
+}
+
+}  // namespace toolcommon

@@ -1,0 +1,208 @@
+#include "warcsum.h"
+
+#include <sys/stat.h>
+
+#include <thread>
+
+#include "manifest/entry.h"
+#include "toolcommon/io.h"
+#include "toolcommon/progress.h"
+#include "warc/payload.h"
+#include "warc/reader.h"
+
+namespace warcsum {
+namespace {
+
+constexpr size_t kLineBatch = 1 << 20;
+
+class SinkReporter : public warc::Reporter {
+ public:
+  SinkReporter(const FileSink& sink, FileSummary* summary) : sink_(sink), summary_(summary) {}
+  void Problem(const base::Status& status) override {
+    ++summary_->problems;
+    sink_.message(status.message());
+  }
+
+ private:
+  const FileSink& sink_;
+  FileSummary* summary_;
+};
+
+bool LooksHex(std::string_view value) {
+  for (char c : value)
+    if (!std::isxdigit(static_cast<unsigned char>(c))) return false;
+  return true;
+}
+
+// The computed digest spelled like the stored one, so a mismatch reads clearly.
+std::string SpellLike(const warc::Digest& computed, std::string_view stored) {
+  std::string_view value = stored.substr(stored.find(':') + 1);
+  std::string label(stored.substr(0, stored.find(':')));
+  bool hex = value.size() == 2 * warc::DigestSize(computed.algorithm) && LooksHex(value);
+  return label + ":" + (hex ? warc::ToHex(computed.bytes) : warc::ToBase32(computed.bytes));
+}
+
+std::string BaseName(const std::string& path) {
+  size_t slash = path.find_last_of('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+}  // namespace
+
+FileSummary SumSource(base::ByteSource* source, const std::string& file_field,
+                      const SumOptions& options, const FileSink& sink) {
+  FileSummary summary;
+  SinkReporter reporter(sink, &summary);
+  warc::RecordReader reader(source, options.reader, &reporter);
+  warc::Hasher hasher(options.algorithm);
+  std::unique_ptr<warc::Hasher> verify_hasher;  // when the stored digest uses another algorithm
+  std::string lines;
+  warc::Record record;
+  manifest::Entry entry;
+  entry.file = file_field;
+  uint64_t reported_bytes = 0;
+
+  while (reader.Next(&record)) {
+    ++summary.records;
+    if (sink.bytes_read) {
+      uint64_t now = reader.bytes_consumed();
+      *sink.bytes_read += now - reported_bytes;
+      reported_bytes = now;
+    }
+    if (sink.records_read) ++*sink.records_read;
+    if (!(record.type & options.types)) continue;
+    if (record.IsTruncated() && !options.keep_truncated) continue;
+
+    std::optional<warc::Digest> stored;
+    std::string_view stored_text;
+    if (auto field = record.headers.First("WARC-Payload-Digest")) {
+      stored_text = *field;
+      auto parsed = warc::ParseDigest(*field);
+      if (parsed.ok()) {
+        stored = parsed.value();
+      } else if (options.verify) {
+        sink.message("offset " + std::to_string(record.offset) +
+                     ": unreadable WARC-Payload-Digest: " + parsed.status().message());
+        ++summary.problems;
+      }
+    }
+    bool reuse = stored && stored->algorithm == options.algorithm && !options.recompute &&
+                 !options.verify;
+    bool check = options.verify && stored;
+    warc::Hasher* second = nullptr;
+    if (check && stored->algorithm != options.algorithm) {
+      if (!verify_hasher || verify_hasher->algorithm() != stored->algorithm)
+        verify_hasher = std::make_unique<warc::Hasher>(stored->algorithm);
+      verify_hasher->Reset();
+      second = verify_hasher.get();
+    }
+    if (!reuse) hasher.Reset();
+
+    warc::PayloadStream payload(&reader, record);
+    uint64_t payload_bytes = 0;
+    std::string_view piece;
+    while (payload.Next(&piece)) {
+      payload_bytes += piece.size();
+      if (!reuse) hasher.Update(piece);
+      if (second) second->Update(piece);
+    }
+    uint64_t length = 0;
+    if (!reader.Finish(&length)) continue;  // damaged or misaligned: reported, not listed
+    if (payload_bytes == 0 && !options.keep_empty) continue;
+
+    warc::Digest digest = reuse ? *stored : hasher.Final();
+    if (check) {
+      warc::Digest computed = second ? second->Final() : digest;
+      if (!(computed == *stored)) {
+        ++summary.mismatches;
+        sink.message("offset " + std::to_string(record.offset) +
+                     ": payload digest mismatch (stored " + std::string(stored_text) +
+                     ", computed " + SpellLike(computed, stored_text) + ")");
+      }
+    }
+    entry.offset = record.offset;
+    entry.length = length;
+    entry.uri.assign(record.TargetUri());
+    entry.date.assign(record.Date());
+    entry.digest = digest.ToManifestString();
+    manifest::AppendLine(entry, &lines);
+    ++summary.listed;
+    if (lines.size() >= kLineBatch) sink.lines(&lines);
+  }
+  summary.misaligned = reader.stats().misaligned_records;
+  summary.bytes = reader.bytes_consumed();
+  if (sink.bytes_read) *sink.bytes_read += summary.bytes - reported_bytes;
+  if (!lines.empty()) sink.lines(&lines);
+  return summary;
+}
+
+int Run(const RunOptions& options, toolcommon::Diag* diag) {
+  std::vector<std::string> inputs = toolcommon::ExpandInputs(options.inputs, options.recursive, diag);
+  uint64_t total_bytes = 0;
+  for (const auto& path : inputs) {
+    struct stat st;
+    if (::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode))
+      total_bytes += static_cast<uint64_t>(st.st_size);
+  }
+  toolcommon::OutputFile out;
+  if (auto s = out.Open(options.output, options.append); !s.ok()) {
+    diag->Error(s.message());
+    return toolcommon::kExitSomeInputsFailed;
+  }
+  toolcommon::OrderedOutput ordered(&out, diag, inputs.size());
+  toolcommon::Progress progress(diag, options.progress, inputs.size(), total_bytes);
+  std::atomic<uint64_t> listed{0};
+  std::atomic<size_t> next{0};
+  const std::string prefix = diag->tool() + ": ";
+
+  auto worker = [&] {
+    for (size_t i = next++; i < inputs.size(); i = next++) {
+      const std::string& path = inputs[i];
+      FileSink sink;
+      sink.lines = [&](std::string* lines) { ordered.Write(i, lines); };
+      sink.message = [&](const std::string& m) {
+        diag->CountErrors(1);
+        ordered.Message(i, prefix + path + ": " + m + "\n");
+      };
+      sink.bytes_read = progress.bytes_counter();
+      sink.records_read = progress.records_counter();
+      auto source = base::FileSource::Open(path);
+      if (!source.ok()) {
+        sink.message(source.status().message());
+      } else {
+        std::string field = options.full_path ? path : BaseName(path);
+        FileSummary s = SumSource(source->get(), field, options.sum, sink);
+        listed += s.listed;
+        if (diag->verbosity() >= 2) {
+          ordered.Message(i, prefix + path + ": " + std::to_string(s.records) + " records, " +
+                                 std::to_string(s.listed) + " listed, " +
+                                 std::to_string(s.problems) + " problems, " +
+                                 std::to_string(s.misaligned) + " not on member boundaries\n");
+        }
+      }
+      progress.FileDone();
+      ordered.Done(i);
+    }
+  };
+  int jobs = std::max(1, std::min<int>(options.jobs, static_cast<int>(inputs.size())));
+  std::vector<std::thread> threads;
+  for (int t = 1; t < jobs; ++t) threads.emplace_back(worker);
+  worker();
+  for (auto& t : threads) t.join();
+  progress.Finish();
+
+  if (!ordered.status().ok()) {
+    diag->Error(ordered.status().message());
+    return toolcommon::kExitSomeInputsFailed;
+  }
+  if (auto s = out.Commit(); !s.ok()) {
+    diag->Error(s.message());
+    return toolcommon::kExitSomeInputsFailed;
+  }
+  diag->Verbose(std::to_string(inputs.size()) + " files, " + std::to_string(progress.records()) +
+                " records, " + std::to_string(listed) + " lines, inflate: " +
+                gzmulti::BackendDescription(options.sum.reader));
+  return diag->ExitCode();
+}
+
+}  // namespace warcsum
