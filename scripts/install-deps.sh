@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs the Debian packages that warcdedup's build and tests need.
+# Idempotent: packages already present are left alone. Needs root (or sudo).
+set -euo pipefail
+
+packages=(
+  cmake ninja-build g++ pkg-config
+  zlib1g-dev libssl-dev libcurl4-openssl-dev libmysqlcppconn-dev
+  libcli11-dev catch2
+  libdeflate-dev libisal-dev          # fast inflaters (zlib is the fallback)
+  mariadb-server nginx-light          # real servers for the fetch tests
+  time python3 gzip                   # tests and benchmarks
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all packages present"
+  exit 0
+fi
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+echo "install-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -q
+# Servers must not start on their own: the tests start private instances.
+if [ ! -e /usr/sbin/policy-rc.d ]; then
+  printf '#!/bin/sh\nexit 101\n' | $sudo tee /usr/sbin/policy-rc.d >/dev/null
+  $sudo chmod +x /usr/sbin/policy-rc.d
+  remove_policy=1
+fi
+$sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+[ -z "${remove_policy:-}" ] || $sudo rm -f /usr/sbin/policy-rc.d
