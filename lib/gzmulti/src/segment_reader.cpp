@@ -58,7 +58,12 @@ SegmentReader::SegmentReader(base::ByteSource* source, const ReaderOptions& opti
 #ifndef WARCDEDUP_HAVE_LIBDEFLATE
   options_.fast_path = false;
 #endif
-  in_.resize(std::max(kMinInputBuffer, 2 * FastWindow(options_)));
+  size_t size = options_.input_buffer_size;
+  if (size == 0) {
+    size = std::max(kMinInputBuffer, 2 * FastWindow(options_));
+    if (options_.limit < size) size = std::max<size_t>(options_.limit, 64);
+  }
+  in_.EnsureSize(size);
 }
 
 SegmentReader::~SegmentReader() {
@@ -157,7 +162,7 @@ bool SegmentReader::TryFastPath() {
 #ifdef WARCDEDUP_HAVE_LIBDEFLATE
   if (!Fill(FastWindow(options_))) return false;
   if (!fast_decompressor_) fast_decompressor_ = libdeflate_alloc_decompressor();
-  if (out_.size() < options_.fast_path_max_output) out_.resize(options_.fast_path_max_output);
+  out_.EnsureSize(options_.fast_path_max_output);
   size_t in_used = 0, out_made = 0;
   auto rc = libdeflate_gzip_decompress_ex(static_cast<libdeflate_decompressor*>(fast_decompressor_),
                                           in_.data() + in_pos_, Available(), out_.data(),
@@ -196,7 +201,7 @@ bool SegmentReader::NextChunk(std::string_view* chunk) {
 }
 
 bool SegmentReader::StreamChunk(std::string_view* chunk) {
-  if (out_.size() < kStreamChunk) out_.resize(kStreamChunk);
+  out_.EnsureSize(kStreamChunk);
   for (;;) {
     if (Available() == 0 && !Fill(1)) return false;
     size_t in_used = 0, out_made = 0;

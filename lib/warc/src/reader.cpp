@@ -55,7 +55,7 @@ std::string StripBrackets(std::string_view uri) {
 
 RecordReader::RecordReader(base::ByteSource* source, const gzmulti::ReaderOptions& options,
                            Reporter* reporter)
-    : segments_(source, options), reporter_(reporter) {}
+    : segments_(source, options), reporter_(reporter), mid_file_(options.start_offset > 0) {}
 
 bool RecordReader::Refill(bool may_open_segment) {
   while (chunk_.empty()) {
@@ -168,12 +168,13 @@ bool RecordReader::Next(Record* record) {
     while (blank < chunk_.size() && (chunk_[blank] == '\r' || chunk_[blank] == '\n')) ++blank;
     chunk_.remove_prefix(blank);
     if (chunk_.empty()) continue;
-    // In a gzip file a record has a location only if its member starts with it.
+    // In a gzip file a record has a location only if its member starts with it,
+    // and its offset is always its member's: a position in decompressed data
+    // is no file offset.
     bool gzip = segments_.format() == gzmulti::Format::kGzip;
     start_aligned_ = !gzip || SegmentPosition() == 0;
     record_segment_ = segments_.segment_begin();
-    record_offset_ = gzip && start_aligned_ ? segments_.segment_begin()
-                                            : segments_.segment_begin() + SegmentPosition();
+    record_offset_ = gzip ? segments_.segment_begin() : segments_.segment_begin() + SegmentPosition();
 
     in_record_ = true;
     record_ok_ = true;
@@ -181,6 +182,8 @@ bool RecordReader::Next(Record* record) {
       started_ = true;
       if (chunk_.substr(0, 11) == "filedesc://") {
         arc_ = true;
+      } else if (mid_file_ && chunk_.substr(0, 5) != "WARC/") {
+        arc_ = true;  // a record fetched from inside an ARC file has no filedesc before it
       } else if (chunk_.substr(0, 5) != "WARC/") {
         at_end_ = true;  // nothing in this file can be trusted
         RecordProblem("offset " + std::to_string(record_offset_) +

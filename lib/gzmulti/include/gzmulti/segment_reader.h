@@ -26,6 +26,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/buffer.h"
 #include "base/source.h"
 #include "base/status.h"
 
@@ -50,6 +51,9 @@ struct ReaderOptions {
   // fetched over HTTP, say). Reading stops at the limit.
   uint64_t start_offset = 0;
   uint64_t limit = UINT64_MAX;
+  // Size of the input window; 0 picks 4 MiB, or less when limit is smaller.
+  // Many readers open at once (comparing records in lockstep) use a small one.
+  size_t input_buffer_size = 0;
 };
 
 // Name of the streaming inflater in use ("isa-l" or "zlib") and whether the
@@ -111,13 +115,13 @@ class SegmentReader {
   Format format_ = Format::kUnknown;
   base::Status status_;
 
-  std::vector<char> in_;   // input window
+  base::RawBuffer in_;     // input window
   uint64_t in_begin_;      // file offset of in_[0]
   size_t in_pos_ = 0;      // next unread byte in in_
   size_t in_len_ = 0;      // bytes valid in in_
   bool source_eof_ = false;
 
-  std::vector<char> out_;  // decompressed data of the current chunk
+  base::RawBuffer out_;    // decompressed data of the current chunk
   enum class State { kIdle, kFastDone, kFastPending, kStreaming, kPlain, kDone, kError };
   State state_ = State::kIdle;
   size_t fast_out_len_ = 0;

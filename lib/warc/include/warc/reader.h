@@ -92,7 +92,7 @@ class RecordReader {
   bool at_end_ = false;     // nothing more will be read
   bool started_ = false;    // first record seen (decides WARC or ARC)
   bool arc_ = false;
-  int arc_version_ = 1;
+  bool mid_file_ = false;   // reading starts inside a file (one record fetched by range)
 
   // The current record.
   bool in_record_ = false;

@@ -1,0 +1,93 @@
+// Fetching record ranges over HTTP(S) with Range requests (libcurl).
+//
+// Every open range is a streaming transfer with a bounded buffer: when the
+// reader falls behind, the transfer is paused, so memory does not grow with
+// record size. Up to max_transfers run at once over reused connections.
+//
+// A reply is only used if it is "206 Partial Content" with a Content-Range
+// that is exactly the requested range, and the body has exactly that many
+// bytes. A 200 (the whole file), another range, or a short body is never
+// handed out as if it were the record. Timeouts, connection failures and 5xx
+// replies are retried with exponential backoff, resuming where the data
+// stopped; 4xx replies move on to the file's next URL (replica), if any.
+#pragma once
+
+#include <chrono>
+#include <deque>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "fetch/range_source.h"
+
+namespace fetch {
+
+// Maps a file name to the URLs that serve it, best first.
+class UrlResolver {
+ public:
+  virtual ~UrlResolver() = default;
+  virtual base::Result<std::vector<std::string>> Urls(const std::string& file) = 0;
+};
+
+// URL = prefix + file name.
+class PrefixResolver : public UrlResolver {
+ public:
+  explicit PrefixResolver(std::string prefix) : prefix_(std::move(prefix)) {}
+  base::Result<std::vector<std::string>> Urls(const std::string& file) override {
+    return std::vector<std::string>{prefix_ + file};
+  }
+
+ private:
+  std::string prefix_;
+};
+
+struct HttpOptions {
+  size_t max_transfers = 8;        // concurrent transfers (-j)
+  int retries = 3;                 // per URL, after the first attempt
+  int backoff_ms = 200;            // doubled after each retry
+  long connect_timeout_ms = 10000;
+  long stall_timeout_s = 30;       // abort a transfer that receives nothing this long
+  size_t buffer_limit = 1 << 20;   // per transfer; also the largest range prefetched
+};
+
+struct HttpStats {
+  uint64_t requests = 0, retries = 0, bytes = 0;
+};
+
+class HttpRangeSource : public RangeSource {
+ public:
+  HttpRangeSource(std::unique_ptr<UrlResolver> resolver, const HttpOptions& options);
+  ~HttpRangeSource() override;
+
+  base::Result<std::unique_ptr<base::ByteSource>> Open(const RecordLocation& where) override;
+  void Prefetch(const std::vector<RecordLocation>& upcoming) override;
+  size_t max_open() const override { return options_.max_transfers; }
+  const HttpStats& stats() const { return stats_; }
+
+  struct Transfer;  // private: src/http.cpp
+
+  // For the streams handed out by Open(): run transfers until something
+  // happens or the timeout passes; resume a paused transfer; drop one whose
+  // reader is gone.
+  void Pump(std::chrono::milliseconds timeout);
+  void Resume(Transfer* t);
+  void Abandon(Transfer* t);
+
+ private:
+  std::shared_ptr<Transfer> NewTransfer(const RecordLocation& where);
+  void StartDue();
+  bool Start(Transfer* t);
+  void Finished(Transfer* t, int curl_code);
+  void RetryOrNext(Transfer* t, const std::string& why, bool same_url_may_help);
+
+  std::unique_ptr<UrlResolver> resolver_;
+  HttpOptions options_;
+  HttpStats stats_;
+  void* multi_;  // CURLM*
+  std::deque<std::shared_ptr<Transfer>> waiting_;  // not started yet, or backing off
+  std::map<std::string, std::shared_ptr<Transfer>> prefetched_;
+  std::map<Transfer*, std::shared_ptr<Transfer>> running_set_;
+};
+
+}  // namespace fetch

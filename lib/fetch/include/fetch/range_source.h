@@ -1,0 +1,49 @@
+// Fetching records: the bytes [offset, offset+length) of an archive file,
+// wherever the file lives (a local directory, an HTTP data store found by URL
+// prefix or through a MySQL path index).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "base/source.h"
+#include "base/status.h"
+
+namespace fetch {
+
+struct RecordLocation {
+  std::string file;  // as in the manifest's file field
+  uint64_t offset = 0;
+  uint64_t length = 0;
+};
+
+class RangeSource {
+ public:
+  virtual ~RangeSource() = default;
+  // A source that yields exactly the bytes of the range and then ends. A
+  // source must never end early: if fewer bytes can be had, Read() fails.
+  virtual base::Result<std::unique_ptr<base::ByteSource>> Open(const RecordLocation& where) = 0;
+  // Hint: these ranges are about to be opened, in this order. Sources with
+  // latency (HTTP) start fetching the small ones now.
+  virtual void Prefetch(const std::vector<RecordLocation>& upcoming) { (void)upcoming; }
+  // How many ranges may be open and read at the same time without waiting on
+  // each other (HTTP: the number of concurrent transfers).
+  virtual size_t max_open() const { return 64; }
+};
+
+// Finds files by name in a list of directories (the first that has it wins).
+class LocalRangeSource : public RangeSource {
+ public:
+  explicit LocalRangeSource(std::vector<std::string> dirs) : dirs_(std::move(dirs)) {}
+  base::Result<std::unique_ptr<base::ByteSource>> Open(const RecordLocation& where) override;
+
+ private:
+  base::Result<std::string> Find(const std::string& file);
+  std::vector<std::string> dirs_;
+  std::unordered_map<std::string, std::string> found_;
+};
+
+}  // namespace fetch

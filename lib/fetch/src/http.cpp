@@ -1,0 +1,339 @@
+#include "fetch/http.h"
+
+#include <curl/curl.h>
+
+#include <cstring>
+
+#include "warc/header_map.h"
+
+namespace fetch {
+
+using Clock = std::chrono::steady_clock;
+
+struct HttpRangeSource::Transfer {
+  RecordLocation where;
+  size_t buffer_limit = 0;
+  std::vector<std::string> urls;
+  size_t url_index = 0;
+  int attempts = 0;  // retries made on the current URL
+  CURL* easy = nullptr;
+  std::string data;  // received and not yet read
+  size_t data_pos = 0;
+  uint64_t received = 0;  // bytes of the range received so far, over all attempts
+  bool paused = false;
+  long status = 0;  // HTTP status of the current reply, 0 before its body
+  std::string content_range;
+  std::string rejected;  // why the current reply was refused
+  enum class State { kWaiting, kRunning, kDone, kFailed } state = State::kWaiting;
+  Clock::time_point not_before;
+  std::string error;
+
+  size_t Unread() const { return data.size() - data_pos; }
+  std::string Url() const { return urls.empty() ? where.file : urls[url_index]; }
+  uint64_t NextByte() const { return where.offset + received; }
+  uint64_t LastByte() const { return where.offset + where.length - 1; }
+};
+
+namespace {
+
+size_t OnHeader(char* ptr, size_t size, size_t nmemb, void* userdata) {
+  auto* t = static_cast<HttpRangeSource::Transfer*>(userdata);
+  std::string_view line(ptr, size * nmemb);
+  if (warc::StartsWithIgnoreCase(line, "HTTP/")) {
+    t->content_range.clear();  // a new reply (after 100 Continue, say)
+  } else if (warc::StartsWithIgnoreCase(line, "Content-Range:")) {
+    line.remove_prefix(14);
+    while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
+    while (!line.empty() && (line.back() == '\r' || line.back() == '\n' || line.back() == ' '))
+      line.remove_suffix(1);
+    t->content_range = std::string(line);
+  }
+  return size * nmemb;
+}
+
+// Refuses, before a single byte is used, any reply that is not exactly the
+// requested range.
+std::string CheckReply(HttpRangeSource::Transfer* t) {
+  if (t->status == 200)
+    return "HTTP 200 instead of 206: the server ignored the Range request and sent the whole file";
+  if (t->status != 206) return "HTTP " + std::to_string(t->status);
+  std::string expected =
+      "bytes " + std::to_string(t->NextByte()) + "-" + std::to_string(t->LastByte()) + "/";
+  if (t->content_range.compare(0, expected.size(), expected) != 0)
+    return "Content-Range \"" + t->content_range + "\" is not the requested range " +
+           expected.substr(6, expected.size() - 7);
+  return "";
+}
+
+size_t OnData(char* ptr, size_t size, size_t nmemb, void* userdata) {
+  auto* t = static_cast<HttpRangeSource::Transfer*>(userdata);
+  size_t n = size * nmemb;
+  if (t->status == 0) {
+    curl_easy_getinfo(t->easy, CURLINFO_RESPONSE_CODE, &t->status);
+    t->rejected = CheckReply(t);
+    if (!t->rejected.empty()) return 0;  // aborts the transfer
+  }
+  if (t->received + n > t->where.length) {
+    t->rejected = "the server sent more bytes than the requested range";
+    return 0;
+  }
+  if (t->Unread() > 0 && t->Unread() + n > t->buffer_limit) {
+    t->paused = true;
+    return CURL_WRITEFUNC_PAUSE;  // the same bytes are offered again on resume
+  }
+  if (t->data_pos > 0) {
+    t->data.erase(0, t->data_pos);
+    t->data_pos = 0;
+  }
+  t->data.append(ptr, n);
+  t->received += n;
+  return n;
+}
+
+// The reader side of a transfer.
+class HttpRangeStream : public base::ByteSource {
+ public:
+  HttpRangeStream(HttpRangeSource* owner, std::shared_ptr<HttpRangeSource::Transfer> t)
+      : owner_(owner), t_(std::move(t)) {}
+  ~HttpRangeStream() override { owner_->Abandon(t_.get()); }
+
+  base::Result<size_t> Read(char* buf, size_t n) override {
+    using State = HttpRangeSource::Transfer::State;
+    for (;;) {
+      if (t_->Unread() > 0) {
+        size_t take = std::min(n, t_->Unread());
+        std::memcpy(buf, t_->data.data() + t_->data_pos, take);
+        t_->data_pos += take;
+        if (t_->paused && t_->Unread() == 0) owner_->Resume(t_.get());
+        return take;
+      }
+      if (t_->state == State::kDone) return size_t{0};
+      if (t_->state == State::kFailed) return base::Status::IOError(t_->error);
+      if (t_->paused) owner_->Resume(t_.get());
+      owner_->Pump(std::chrono::milliseconds(100));
+    }
+  }
+  base::Status Seek(uint64_t) override { return base::Status::Unsupported("range is read once"); }
+
+ private:
+  HttpRangeSource* owner_;
+  std::shared_ptr<HttpRangeSource::Transfer> t_;
+};
+
+std::string Key(const RecordLocation& w) {
+  return w.file + " " + std::to_string(w.offset) + " " + std::to_string(w.length);
+}
+
+}  // namespace
+
+HttpRangeSource::HttpRangeSource(std::unique_ptr<UrlResolver> resolver, const HttpOptions& options)
+    : resolver_(std::move(resolver)), options_(options) {
+  static const bool initialised = curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK;
+  (void)initialised;
+  multi_ = curl_multi_init();
+  curl_multi_setopt(static_cast<CURLM*>(multi_), CURLMOPT_MAX_TOTAL_CONNECTIONS,
+                    static_cast<long>(options_.max_transfers));
+}
+
+HttpRangeSource::~HttpRangeSource() {
+  for (auto& [raw, t] : running_set_) {
+    curl_multi_remove_handle(static_cast<CURLM*>(multi_), t->easy);
+    curl_easy_cleanup(t->easy);
+    t->easy = nullptr;
+  }
+  curl_multi_cleanup(static_cast<CURLM*>(multi_));
+}
+
+std::shared_ptr<HttpRangeSource::Transfer> HttpRangeSource::NewTransfer(const RecordLocation& where) {
+  auto t = std::make_shared<Transfer>();
+  t->where = where;
+  t->buffer_limit = options_.buffer_limit;
+  auto urls = resolver_->Urls(where.file);
+  if (!urls.ok()) {
+    t->state = Transfer::State::kFailed;
+    t->error = urls.status().message();
+  } else if (urls->empty()) {
+    t->state = Transfer::State::kFailed;
+    t->error = "no URL known for this file";
+  } else if (where.length == 0) {
+    t->urls = std::move(*urls);
+    t->state = Transfer::State::kDone;
+  } else {
+    t->urls = std::move(*urls);
+    t->not_before = Clock::now();
+    waiting_.push_back(t);
+  }
+  return t;
+}
+
+base::Result<std::unique_ptr<base::ByteSource>> HttpRangeSource::Open(const RecordLocation& where) {
+  std::shared_ptr<Transfer> t;
+  if (auto it = prefetched_.find(Key(where)); it != prefetched_.end()) {
+    t = std::move(it->second);
+    prefetched_.erase(it);
+  } else {
+    t = NewTransfer(where);
+  }
+  StartDue();
+  return std::unique_ptr<base::ByteSource>(new HttpRangeStream(this, std::move(t)));
+}
+
+void HttpRangeSource::Prefetch(const std::vector<RecordLocation>& upcoming) {
+  for (const auto& where : upcoming) {
+    if (prefetched_.size() >= options_.max_transfers) break;
+    // Only ranges that fit a buffer: they finish without waiting for a
+    // reader, so they can never hold a connection that a reader needs.
+    if (where.length > options_.buffer_limit) continue;
+    std::string key = Key(where);
+    if (prefetched_.count(key)) continue;
+    prefetched_[key] = NewTransfer(where);
+  }
+  StartDue();
+}
+
+bool HttpRangeSource::Start(Transfer* t) {
+  CURL* easy = curl_easy_init();
+  if (!easy) return false;
+  t->easy = easy;
+  t->status = 0;
+  t->content_range.clear();
+  t->rejected.clear();
+  t->paused = false;
+  t->state = Transfer::State::kRunning;
+  std::string range = std::to_string(t->NextByte()) + "-" + std::to_string(t->LastByte());
+  curl_easy_setopt(easy, CURLOPT_URL, t->Url().c_str());
+  curl_easy_setopt(easy, CURLOPT_RANGE, range.c_str());
+  curl_easy_setopt(easy, CURLOPT_WRITEFUNCTION, OnData);
+  curl_easy_setopt(easy, CURLOPT_WRITEDATA, t);
+  curl_easy_setopt(easy, CURLOPT_HEADERFUNCTION, OnHeader);
+  curl_easy_setopt(easy, CURLOPT_HEADERDATA, t);
+  curl_easy_setopt(easy, CURLOPT_PRIVATE, t);
+  curl_easy_setopt(easy, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(easy, CURLOPT_CONNECTTIMEOUT_MS, options_.connect_timeout_ms);
+  curl_easy_setopt(easy, CURLOPT_LOW_SPEED_LIMIT, 1L);
+  curl_easy_setopt(easy, CURLOPT_LOW_SPEED_TIME, options_.stall_timeout_s);
+  curl_easy_setopt(easy, CURLOPT_USERAGENT, "warcdedup/" WARCDEDUP_VERSION);
+  curl_multi_add_handle(static_cast<CURLM*>(multi_), easy);
+  ++stats_.requests;
+  return true;
+}
+
+void HttpRangeSource::StartDue() {
+  auto now = Clock::now();
+  for (auto it = waiting_.begin(); it != waiting_.end() && running_set_.size() < options_.max_transfers;) {
+    Transfer* t = it->get();
+    if (t->not_before > now) {
+      ++it;
+      continue;
+    }
+    if (!Start(t)) {
+      t->state = Transfer::State::kFailed;
+      t->error = "cannot create a curl handle";
+    } else {
+      running_set_[t] = *it;
+    }
+    it = waiting_.erase(it);
+  }
+}
+
+void HttpRangeSource::RetryOrNext(Transfer* t, const std::string& why, bool same_url_may_help) {
+  t->error = t->Url() + ": " + why;
+  if (same_url_may_help && t->attempts < options_.retries) {
+    ++t->attempts;
+    ++stats_.retries;
+    t->not_before = Clock::now() + std::chrono::milliseconds(options_.backoff_ms << (t->attempts - 1));
+  } else if (t->url_index + 1 < t->urls.size()) {
+    ++t->url_index;  // the next replica
+    t->attempts = 0;
+    t->not_before = Clock::now();
+  } else {
+    t->state = Transfer::State::kFailed;
+    return;
+  }
+  t->state = Transfer::State::kWaiting;
+  for (auto& [raw, owned] : running_set_)
+    if (raw == t) waiting_.push_back(owned);
+}
+
+void HttpRangeSource::Finished(Transfer* t, int curl_code) {
+  if (t->status == 0) curl_easy_getinfo(t->easy, CURLINFO_RESPONSE_CODE, &t->status);
+  curl_multi_remove_handle(static_cast<CURLM*>(multi_), t->easy);
+  curl_easy_cleanup(t->easy);
+  t->easy = nullptr;
+  std::string why;
+  bool retry = true;
+  if (!t->rejected.empty()) {
+    why = t->rejected;
+    retry = t->status >= 500;
+  } else if (curl_code != CURLE_OK) {
+    why = curl_easy_strerror(static_cast<CURLcode>(curl_code));
+  } else if (t->status != 206) {
+    why = t->status == 200 ? "HTTP 200 instead of 206" : "HTTP " + std::to_string(t->status);
+    retry = t->status >= 500;
+  } else if (t->received < t->where.length) {
+    why = "short body: " + std::to_string(t->received) + " of " + std::to_string(t->where.length) +
+          " bytes";
+  }
+  if (why.empty()) {
+    t->state = Transfer::State::kDone;
+  } else {
+    if (t->received > 0 && t->received < t->where.length && retry)
+      why += " (resuming at byte " + std::to_string(t->received) + ")";
+    RetryOrNext(t, why, retry);
+  }
+  running_set_.erase(t);
+}
+
+void HttpRangeSource::Pump(std::chrono::milliseconds timeout) {
+  auto* multi = static_cast<CURLM*>(multi_);
+  StartDue();
+  int still = 0;
+  curl_multi_perform(multi, &still);
+  bool progressed = false;
+  auto drain = [&] {
+    int left = 0;
+    while (CURLMsg* msg = curl_multi_info_read(multi, &left)) {
+      if (msg->msg != CURLMSG_DONE) continue;
+      Transfer* t = nullptr;
+      curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, &t);
+      Finished(t, msg->data.result);
+      progressed = true;
+    }
+  };
+  drain();
+  if (progressed) return;
+  // Wake up early for a retry that is due.
+  auto wait = timeout;
+  auto now = Clock::now();
+  for (const auto& t : waiting_) {
+    auto due = std::chrono::duration_cast<std::chrono::milliseconds>(t->not_before - now);
+    if (due < wait) wait = std::max(due, std::chrono::milliseconds(1));
+  }
+  curl_multi_poll(multi, nullptr, 0, static_cast<int>(wait.count()), nullptr);
+  curl_multi_perform(multi, &still);
+  drain();
+  StartDue();
+}
+
+void HttpRangeSource::Resume(Transfer* t) {
+  if (!t->paused || !t->easy) return;
+  t->paused = false;
+  curl_easy_pause(t->easy, CURLPAUSE_CONT);
+}
+
+void HttpRangeSource::Abandon(Transfer* t) {
+  for (auto it = waiting_.begin(); it != waiting_.end(); ++it) {
+    if (it->get() == t) {
+      waiting_.erase(it);
+      break;
+    }
+  }
+  if (t->easy) {
+    curl_multi_remove_handle(static_cast<CURLM*>(multi_), t->easy);
+    curl_easy_cleanup(t->easy);
+    t->easy = nullptr;
+    running_set_.erase(t);
+  }
+}
+
+}  // namespace fetch

@@ -1,0 +1,27 @@
+// warccollres: collision resolution (see warccollres(1)).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "toolcommon/diag.h"
+
+namespace warccollres {
+
+struct Options {
+  std::string input = "-";
+  std::string output = "-";
+  std::vector<std::string> warc_dirs;  // local record access (default ".")
+  std::string url_prefix;              // HTTP: file URL = prefix + name
+  std::string db_config;               // HTTP: URLs from a MySQL path index
+  int jobs = 8;                        // concurrent HTTP transfers
+  int retries = 3;
+  bool proc = false;  // also write copy, ref-uri, ref-date
+  bool progress = false;
+};
+
+// Reads a digest-sorted manifest, writes each line with its hash extension
+// (and with proc, the post-processing fields). Returns the exit status.
+int Run(const Options& options, toolcommon::Diag* diag);
+
+}  // namespace warccollres

@@ -1,0 +1,343 @@
+#include "compare.h"
+
+#include <cstring>
+#include <map>
+
+namespace warccollres {
+namespace {
+
+constexpr uint64_t kSmallMember = 1 << 20;  // members up to this are loaded whole
+constexpr uint64_t kMaxLoad = 8 << 20;      // payloads up to this are held in memory
+constexpr uint64_t kCacheBudget = 24 << 20; // payloads of representatives kept in memory
+constexpr size_t kBlock = 64 << 10;         // lockstep comparison unit
+constexpr size_t kMaxBatch = 16;            // records streamed at once
+
+std::string Where(const manifest::Entry& e) {
+  return e.file + ": offset " + std::to_string(e.offset);
+}
+
+}  // namespace
+
+// Keeps the first problem the reader reports.
+class OpenedRecord::Collector : public warc::Reporter {
+ public:
+  void Problem(const base::Status& status) override {
+    if (first.ok()) first = status;
+  }
+  base::Status first;
+};
+
+OpenedRecord::~OpenedRecord() = default;
+
+base::Status OpenedRecord::Problem() const {
+  // Reader messages start with "offset N: "; the caller adds file and offset.
+  std::string msg = problems_->first.message();
+  std::string prefix = "offset " + std::to_string(entry_->offset) + ": ";
+  if (msg.compare(0, prefix.size(), prefix) == 0) msg.erase(0, prefix.size());
+  return base::Status::Corruption(msg);
+}
+
+base::Result<std::unique_ptr<OpenedRecord>> OpenedRecord::Open(fetch::RangeSource* source,
+                                                               const manifest::Entry& entry,
+                                                               bool small) {
+  std::unique_ptr<OpenedRecord> r(new OpenedRecord);
+  r->entry_ = &entry;
+  auto fetched = source->Open({entry.file, entry.offset, entry.length});
+  if (!fetched.ok()) return fetched.status().WithPrefix("cannot fetch");
+  r->source_ = std::move(fetched.value());
+  gzmulti::ReaderOptions options;
+  options.start_offset = entry.offset;
+  options.limit = entry.length;
+  if (small) {
+    options.input_buffer_size = 256 << 10;
+    options.fast_path = false;
+  }
+  r->problems_ = std::make_unique<Collector>();
+  r->reader_ = std::make_unique<warc::RecordReader>(r->source_.get(), options, r->problems_.get());
+  if (!r->reader_->Next(&r->record_)) {
+    if (!r->problems_->first.ok()) return r->Problem();
+    return base::Status::Corruption("no record in the range");
+  }
+  std::string uri = manifest::EncodeField(r->record_.TargetUri());
+  std::string date = manifest::EncodeField(r->record_.Date());
+  if (uri != entry.uri || date != entry.date)
+    return base::Status::Corruption("the record here is not the manifest's (found uri \"" + uri +
+                                    "\", date \"" + date + "\")");
+  r->payload_ = std::make_unique<warc::PayloadStream>(r->reader_.get(), r->record_);
+  // The first piece ends the HTTP header, which tells the payload's length.
+  std::string_view piece;
+  if (r->payload_->Next(&piece))
+    r->pending_ = piece;
+  else
+    r->ended_ = true;
+  if (!r->problems_->first.ok()) return r->Problem();
+  r->payload_length_ = r->record_.content_length;
+  if (r->payload_->has_http_header())
+    r->payload_length_ -= r->payload_->splitter().header().size();
+  return r;
+}
+
+base::Result<size_t> OpenedRecord::Read(char* buf, size_t n) {
+  size_t got = 0;
+  while (got < n) {
+    if (pending_.empty()) {
+      if (ended_) break;
+      std::string_view piece;
+      if (!payload_->Next(&piece)) {
+        ended_ = true;
+        break;
+      }
+      pending_ = piece;
+      continue;
+    }
+    size_t take = std::min(n - got, pending_.size());
+    std::memcpy(buf + got, pending_.data(), take);
+    pending_.remove_prefix(take);
+    got += take;
+  }
+  if (!problems_->first.ok()) return Problem();
+  return got;
+}
+
+base::Status OpenedRecord::Finish() {
+  uint64_t length = 0;
+  bool complete = reader_->Finish(&length);
+  if (!problems_->first.ok()) return Problem();
+  if (!complete) return base::Status::Corruption("record not read completely");
+  if (length != entry_->length)
+    return base::Status::Corruption("the record is " + std::to_string(length) +
+                                    " bytes, the manifest says " + std::to_string(entry_->length));
+  return base::Status::Ok();
+}
+
+struct RunComparer::Rep {
+  size_t index;
+  int64_t label;
+  bool cached = false;
+  bool dead = false;  // could not be read again: compares equal to nothing
+  std::string payload;
+};
+
+void RunComparer::Fail(size_t i, const base::Status& status) {
+  labels_[i] = next_label_++;  // a label no other record shares
+  ++stats_.failures;
+  problems_->push_back(Where((*run_)[i]) + ": " + status.message() +
+                       " (kept as not a duplicate)");
+}
+
+bool RunComparer::LoadSmall(size_t i, std::string* payload, bool* too_big) {
+  *too_big = false;
+  ++stats_.records_fetched;
+  auto opened = OpenedRecord::Open(source_, (*run_)[i], false);
+  if (!opened.ok()) {
+    Fail(i, opened.status());
+    return false;
+  }
+  OpenedRecord& rec = **opened;
+  if (rec.payload_length() > kMaxLoad) {
+    *too_big = true;
+    return false;
+  }
+  payload->resize(rec.payload_length() + 1);  // one more byte proves the end
+  auto got = rec.Read(payload->data(), payload->size());
+  if (!got.ok()) {
+    Fail(i, got.status());
+    return false;
+  }
+  if (*got != rec.payload_length()) {
+    Fail(i, base::Status::Corruption("payload is " + std::to_string(*got) +
+                                     " bytes, its header block says " +
+                                     std::to_string(rec.payload_length())));
+    return false;
+  }
+  payload->resize(*got);
+  if (auto s = rec.Finish(); !s.ok()) {
+    Fail(i, s);
+    return false;
+  }
+  stats_.bytes_compared += *got;
+  return true;
+}
+
+void RunComparer::CompareBatch(Rep* rep, std::vector<size_t>* batch, std::vector<size_t>* matched) {
+  const auto& run = *run_;
+  std::unique_ptr<OpenedRecord> rep_stream;
+  uint64_t rep_length = rep->payload.size();
+  if (!rep->cached) {
+    ++stats_.records_fetched;
+    auto opened = OpenedRecord::Open(source_, run[rep->index], true);
+    if (!opened.ok()) {
+      rep->dead = true;
+      problems_->push_back(Where(run[rep->index]) + ": " + opened.status().message() +
+                           " (on reading it again: records not compared with it)");
+      return;
+    }
+    rep_stream = std::move(opened.value());
+    rep_length = rep_stream->payload_length();
+  }
+  struct Candidate {
+    size_t index;
+    std::unique_ptr<OpenedRecord> record;
+  };
+  std::vector<Candidate> alive;
+  std::vector<size_t> unequal;
+  for (size_t j : *batch) {
+    ++stats_.records_fetched;
+    auto opened = OpenedRecord::Open(source_, run[j], true);
+    if (!opened.ok()) {
+      Fail(j, opened.status());
+    } else if ((*opened)->payload_length() != rep_length) {
+      unequal.push_back(j);  // lengths first: no need to read the bytes
+    } else {
+      alive.push_back({j, std::move(opened.value())});
+    }
+  }
+  std::vector<char> rep_block(rep_stream ? kBlock : 0), block(kBlock);
+  uint64_t pos = 0;
+  bool rep_ok = true;
+  while (!alive.empty()) {
+    const char* rep_bytes;
+    size_t n;
+    if (rep->cached) {
+      n = static_cast<size_t>(std::min<uint64_t>(kBlock, rep_length - pos));
+      rep_bytes = rep->payload.data() + pos;
+    } else {
+      auto got = rep_stream->Read(rep_block.data(), kBlock);
+      if (!got.ok()) {
+        rep_ok = false;
+        problems_->push_back(Where(run[rep->index]) + ": " + got.status().message() +
+                             " (on reading it again: records not compared with it)");
+        break;
+      }
+      n = *got;
+      rep_bytes = rep_block.data();
+    }
+    if (n == 0) break;
+    stats_.bytes_compared += n;
+    for (size_t c = 0; c < alive.size();) {
+      auto got = alive[c].record->Read(block.data(), n);
+      bool drop = true;
+      if (!got.ok()) {
+        Fail(alive[c].index, got.status());
+      } else if (*got != n || std::memcmp(block.data(), rep_bytes, n) != 0) {
+        unequal.push_back(alive[c].index);
+      } else {
+        drop = false;
+        stats_.bytes_compared += n;
+      }
+      if (drop) {
+        alive.erase(alive.begin() + static_cast<long>(c));
+      } else {
+        ++c;
+      }
+    }
+    pos += n;
+  }
+  if (rep_ok && rep_stream && !alive.empty()) {
+    if (auto s = rep_stream->Finish(); !s.ok()) {
+      rep_ok = false;
+      problems_->push_back(Where(run[rep->index]) + ": " + s.message() +
+                           " (on reading it again: records not compared with it)");
+    }
+  }
+  if (!rep_ok) rep->dead = true;
+  for (auto& c : alive) {
+    char extra;
+    auto got = c.record->Read(&extra, 1);
+    base::Status s = got.ok() ? c.record->Finish() : got.status();
+    if (!s.ok()) {
+      Fail(c.index, s);
+    } else if (!rep_ok || *got != 0) {
+      unequal.push_back(c.index);
+    } else {
+      matched->push_back(c.index);
+    }
+  }
+  *batch = unequal;
+}
+
+std::vector<uint64_t> RunComparer::Assign(const std::vector<manifest::Entry>& run,
+                                          std::vector<std::string>* problems,
+                                          std::vector<std::string>* collisions) {
+  const size_t k = run.size();
+  if (k == 1) return {0};
+  run_ = &run;
+  problems_ = problems;
+  labels_.assign(k, -1);
+  next_label_ = 0;
+  cached_bytes_ = 0;
+  std::vector<Rep> reps;
+  std::vector<size_t> first_rep(k, 0);  // reps [0, first_rep) are known to differ
+  const size_t batch_limit = std::max<size_t>(1, std::min(kMaxBatch, source_->max_open() - 1));
+
+  for (size_t i = 0; i < k; ++i) {
+    if (labels_[i] != -1) continue;
+    std::string payload;
+    bool too_big = run[i].length > kSmallMember;
+    if (!too_big && !LoadSmall(i, &payload, &too_big) && !too_big) continue;  // failed
+    if (!too_big) {
+      for (size_t r = first_rep[i]; r < reps.size() && labels_[i] == -1; ++r) {
+        if (reps[r].dead) continue;
+        bool equal;
+        if (reps[r].cached) {
+          equal = payload == reps[r].payload;
+        } else {
+          // Stream the (uncached) representative against the loaded payload.
+          Rep memory{i, -1, true, false, std::move(payload)};
+          std::vector<size_t> batch{reps[r].index}, matched;
+          CompareBatch(&memory, &batch, &matched);
+          payload = std::move(memory.payload);
+          equal = !matched.empty();
+          if (labels_[reps[r].index] != reps[r].label) reps[r].dead = true;  // it failed now
+        }
+        if (equal) labels_[i] = reps[r].label;
+      }
+      if (labels_[i] == -1) {
+        Rep rep{i, next_label_++, false, false, {}};
+        if (cached_bytes_ + payload.size() <= kCacheBudget) {
+          cached_bytes_ += payload.size();
+          rep.cached = true;
+          rep.payload = std::move(payload);
+        }
+        labels_[i] = rep.label;
+        reps.push_back(std::move(rep));
+      }
+      continue;
+    }
+    // Large records: compared in lockstep, a batch at a time, so each is read
+    // once per representative it is compared with.
+    std::vector<size_t> batch{i};
+    for (size_t j = i + 1; j < k && batch.size() < batch_limit; ++j)
+      if (labels_[j] == -1 && run[j].length > kSmallMember && first_rep[j] == first_rep[i])
+        batch.push_back(j);
+    for (size_t r = first_rep[i]; r < reps.size() && !batch.empty(); ++r) {
+      if (reps[r].dead) continue;
+      std::vector<size_t> matched;
+      CompareBatch(&reps[r], &batch, &matched);
+      for (size_t j : matched) labels_[j] = reps[r].label;
+    }
+    for (size_t j : batch) first_rep[j] = reps.size();
+    if (!batch.empty()) {
+      // The earliest of those left starts a group; the others are compared
+      // with it when their turn comes.
+      labels_[batch[0]] = next_label_;
+      reps.push_back(Rep{batch[0], next_label_++, false, false, {}});
+    }
+  }
+
+  // Extensions in order of first appearance.
+  std::map<int64_t, uint64_t> ext_of;
+  std::vector<uint64_t> exts(k);
+  for (size_t i = 0; i < k; ++i) {
+    auto it = ext_of.emplace(labels_[i], ext_of.size()).first;
+    exts[i] = it->second;
+  }
+  for (size_t r = 1; r < reps.size(); ++r) {
+    ++stats_.collisions;
+    collisions->push_back(run[0].digest + ": " + Where(run[reps[0].index]) + " and " +
+                          Where(run[reps[r].index]) + " have different payloads");
+  }
+  return exts;
+}
+
+}  // namespace warccollres

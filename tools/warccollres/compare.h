@@ -1,0 +1,88 @@
+// Proving records identical: fetching records that share a digest and
+// comparing their payloads byte for byte.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "fetch/range_source.h"
+#include "gzmulti/segment_reader.h"
+#include "manifest/entry.h"
+#include "warc/payload.h"
+#include "warc/reader.h"
+
+namespace warccollres {
+
+// One record fetched and opened at its payload. The record is checked to be
+// the one the manifest line names (a record starts at the offset, with the
+// line's URI and date); Finish() checks that it was read completely (CRC-32
+// and ISIZE included) and filled exactly [offset, offset+length).
+class OpenedRecord {
+ public:
+  // small: a few hundred KB of buffers (for many records open at once).
+  static base::Result<std::unique_ptr<OpenedRecord>> Open(fetch::RangeSource* source,
+                                                          const manifest::Entry& entry, bool small);
+  ~OpenedRecord();
+
+  uint64_t payload_length() const { return payload_length_; }
+  // Fills buf with up to n payload bytes; fewer only at the end of the payload.
+  base::Result<size_t> Read(char* buf, size_t n);
+  // REQUIRES: the payload was read to its end.
+  base::Status Finish();
+
+ private:
+  class Collector;
+  OpenedRecord() = default;
+  base::Status Problem() const;
+
+  const manifest::Entry* entry_ = nullptr;
+  std::unique_ptr<base::ByteSource> source_;
+  std::unique_ptr<Collector> problems_;
+  std::unique_ptr<warc::RecordReader> reader_;
+  warc::Record record_;
+  std::unique_ptr<warc::PayloadStream> payload_;
+  std::string_view pending_;  // payload bytes read but not handed out
+  bool ended_ = false;
+  uint64_t payload_length_ = 0;
+};
+
+struct CompareStats {
+  uint64_t records_fetched = 0;  // record opens (a record may be opened twice after a collision)
+  uint64_t bytes_compared = 0;   // payload bytes read for comparison
+  uint64_t collisions = 0;       // digests shared by different payloads
+  uint64_t failures = 0;         // records that could not be fetched or read
+};
+
+// Assigns hash extensions to the records of one run (all with the same digest).
+class RunComparer {
+ public:
+  explicit RunComparer(fetch::RangeSource* source) : source_(source) {}
+
+  // Returns one extension per entry: byte-identical payloads share one, in
+  // order of first appearance (0, 1, ...). A record that cannot be fetched or
+  // read gets an extension of its own; its problem ("FILE: offset N: ...") is
+  // appended to *problems, and each collision to *collisions.
+  std::vector<uint64_t> Assign(const std::vector<manifest::Entry>& run,
+                               std::vector<std::string>* problems,
+                               std::vector<std::string>* collisions);
+  const CompareStats& stats() const { return stats_; }
+
+ private:
+  struct Rep;
+  bool LoadSmall(size_t i, std::string* payload, bool* too_big);
+  void CompareBatch(Rep* rep, std::vector<size_t>* batch, std::vector<size_t>* matched);
+  void Fail(size_t i, const base::Status& status);
+
+  fetch::RangeSource* source_;
+  CompareStats stats_;
+  // Per Assign() call.
+  const std::vector<manifest::Entry>* run_ = nullptr;
+  std::vector<int64_t> labels_;
+  int64_t next_label_ = 0;
+  std::vector<std::string>* problems_ = nullptr;
+  uint64_t cached_bytes_ = 0;
+};
+
+}  // namespace warccollres

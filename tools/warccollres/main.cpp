@@ -1,0 +1,50 @@
+// warccollres: proves records with equal digests identical, byte for byte,
+// and appends the hash extension to each manifest line.
+#include <CLI/CLI.hpp>
+
+#include "collres.h"
+#include "toolcommon/cli.h"
+#include "toolcommon/io.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{
+      "Read a manifest sorted by digest; fetch the records that share a digest, compare their "
+      "payloads byte for byte and append the hash extension (and with --proc the copy number "
+      "and the original's URI and date) to every line.",
+      "warccollres"};
+  warccollres::Options options;
+  toolcommon::CommonOptions common;
+  app.add_option("input", options.input, "Manifest sorted by digest ('-': stdin)")
+      ->capture_default_str();
+  app.add_option("-o,--output", options.output, "Write to FILE ('-': stdout)")->type_name("FILE");
+  auto* dir = app.add_option("-d,--warc-dir", options.warc_dirs,
+                             "Directory holding the WARC files (repeatable; default: .)")
+                  ->type_name("DIR")
+                  ->allow_extra_args(false);
+  auto* url = app.add_option("--url-prefix", options.url_prefix,
+                             "Fetch records over HTTP(S) with Range requests from URL+file name")
+                  ->type_name("URL");
+  auto* db = app.add_option("--db", options.db_config,
+                            "Fetch records over HTTP from URLs found in a MySQL/MariaDB path "
+                            "index (key=value config file)")
+                 ->type_name("CONFIG");
+  dir->excludes(url)->excludes(db);
+  url->excludes(db);
+  app.add_option("-j,--jobs", options.jobs, "Concurrent HTTP transfers")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  app.add_option("--retries", options.retries,
+                 "Retries of a timed-out or failed (5xx) transfer, with backoff")
+      ->check(CLI::Range(0, 20))
+      ->capture_default_str();
+  app.add_flag("--proc", options.proc,
+               "Also write copy number, ref-uri and ref-date (as warcsumproc does)");
+  toolcommon::AddCommonOptions(&app, &common);
+  if (int rc = toolcommon::ParseCommandLine(&app, argc, argv); rc >= 0) return rc;
+
+  toolcommon::Diag diag("warccollres");
+  diag.set_verbosity(common.Verbosity());
+  options.progress = common.progress || toolcommon::StderrIsTerminal();
+  toolcommon::InstallInterruptHandler();
+  return warccollres::Run(options, &diag);
+}
