@@ -76,7 +76,9 @@ class RunReader {
 
 base::Result<std::unique_ptr<fetch::RangeSource>> MakeSource(const Options& o) {
   fetch::HttpOptions http;
-  http.max_transfers = static_cast<size_t>(std::max(1, o.jobs));
+  // Comparing streams a representative and a candidate at once: with one
+  // transfer, each would wait for the other's slot forever (-j 1 hung).
+  http.max_transfers = static_cast<size_t>(std::max(2, o.jobs));
   http.retries = o.retries;
   if (!o.db_config.empty()) {
     auto config = fetch::LoadDbConfig(o.db_config);

@@ -1,5 +1,6 @@
 #include "compare.h"
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 
@@ -253,6 +254,7 @@ void RunComparer::CompareBatch(Rep* rep, std::vector<size_t>* batch, std::vector
       matched->push_back(c.index);
     }
   }
+  std::sort(unequal.begin(), unequal.end());  // keep input order: the earliest starts a group
   *batch = unequal;
 }
 

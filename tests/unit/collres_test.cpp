@@ -1,0 +1,174 @@
+// RunComparer: extensions from byte comparison, failures kept apart.
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <random>
+
+#include "compare.h"
+#include "warc/writer.h"
+
+namespace {
+
+// Archive files held in memory, served by name.
+class MemoryRangeSource : public fetch::RangeSource {
+ public:
+  std::map<std::string, std::string> files;
+  size_t opens = 0;
+  base::Result<std::unique_ptr<base::ByteSource>> Open(const fetch::RecordLocation& w) override {
+    ++opens;
+    auto it = files.find(w.file);
+    if (it == files.end()) return base::Status::NotFound("no such file");
+    if (w.offset + w.length > it->second.size()) return base::Status::IOError("range past the end");
+    return std::unique_ptr<base::ByteSource>(
+        new base::StringSource(it->second.substr(w.offset, w.length)));
+  }
+};
+
+std::string RandomBytes(size_t n, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::string s(n, '\0');
+  for (auto& c : s) c = static_cast<char>(rng());
+  return s;
+}
+
+// Appends one response record (one gzip member) to *file and returns its line.
+manifest::Entry AddResponse(std::string* file, const std::string& name, const std::string& uri,
+                            const std::string& date, const std::string& payload) {
+  std::string member;
+  warc::RecordWriter writer(
+      [&](std::string_view data) {
+        member.append(data);
+        return base::Status::Ok();
+      },
+      {});
+  warc::HeaderMap h;
+  h.Add("WARC-Type", "response");
+  h.Add("WARC-Target-URI", uri);
+  h.Add("WARC-Date", date);
+  h.Add("Content-Type", "application/http; msgtype=response");
+  std::string block = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\n" + payload;
+  REQUIRE(writer.Write("WARC/1.1", h, block).ok());
+  manifest::Entry e;
+  e.file = name;
+  e.offset = file->size();
+  e.length = member.size();
+  e.uri = uri;
+  e.date = date;
+  e.digest = "sha1:0000000000000000000000000000000000000000";  // shared by the whole run
+  file->append(member);
+  return e;
+}
+
+struct Result {
+  std::vector<uint64_t> exts;
+  std::vector<std::string> problems, collisions;
+};
+
+Result Assign(MemoryRangeSource* source, const std::vector<manifest::Entry>& run) {
+  warccollres::RunComparer comparer(source);
+  Result r;
+  r.exts = comparer.Assign(run, &r.problems, &r.collisions);
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("identical payloads share an extension, different ones get the next", "[collres]") {
+  MemoryRangeSource src;
+  std::string& f = src.files["a.warc.gz"];
+  std::vector<manifest::Entry> run = {
+      AddResponse(&f, "a.warc.gz", "http://x/1", "2020-01-01T00:00:00Z", "same payload"),
+      AddResponse(&f, "a.warc.gz", "http://x/2", "2020-01-02T00:00:00Z", "other payload"),
+      AddResponse(&f, "a.warc.gz", "http://x/3", "2020-01-03T00:00:00Z", "same payload"),
+      AddResponse(&f, "a.warc.gz", "http://x/4", "2020-01-04T00:00:00Z", "other payload"),
+      AddResponse(&f, "a.warc.gz", "http://x/5", "2020-01-05T00:00:00Z", "same payloaD"),
+  };
+  Result r = Assign(&src, run);
+  CHECK(r.exts == std::vector<uint64_t>{0, 1, 0, 1, 2});
+  CHECK(r.problems.empty());
+  REQUIRE(r.collisions.size() == 2);
+  CHECK(r.collisions[0] ==
+        "sha1:0000000000000000000000000000000000000000: a.warc.gz: offset 0 and a.warc.gz: offset " +
+            std::to_string(run[1].offset) + " have different payloads");
+  CHECK(src.opens == 5);  // every record read once
+}
+
+TEST_CASE("a single record is not fetched", "[collres]") {
+  MemoryRangeSource src;
+  std::string& f = src.files["a.warc.gz"];
+  auto e = AddResponse(&f, "a.warc.gz", "http://x/1", "2020-01-01T00:00:00Z", "p");
+  Result r = Assign(&src, {e});
+  CHECK(r.exts == std::vector<uint64_t>{0});
+  CHECK(src.opens == 0);
+}
+
+TEST_CASE("a record that cannot be read keeps an extension of its own", "[collres]") {
+  MemoryRangeSource src;
+  std::string& f = src.files["a.warc.gz"];
+  std::vector<manifest::Entry> run = {
+      AddResponse(&f, "a.warc.gz", "http://x/1", "2020-01-01T00:00:00Z", "same"),
+      AddResponse(&f, "a.warc.gz", "http://x/2", "2020-01-02T00:00:00Z", "same"),
+      AddResponse(&f, "a.warc.gz", "http://x/3", "2020-01-03T00:00:00Z", "same"),
+      AddResponse(&f, "a.warc.gz", "http://x/4", "2020-01-04T00:00:00Z", "same"),
+  };
+  SECTION("missing file") {
+    run[1].file = "gone.warc.gz";
+    Result r = Assign(&src, run);
+    CHECK(r.exts == std::vector<uint64_t>{0, 1, 0, 0});
+    REQUIRE(r.problems.size() == 1);
+    CHECK(r.problems[0] == "gone.warc.gz: offset " + std::to_string(run[1].offset) +
+                               ": cannot fetch: no such file (kept as not a duplicate)");
+  }
+  SECTION("CRC-32 damage in the trailer") {
+    // The payload bytes are intact; only the member check fails.
+    f[run[1].offset + run[1].length - 8] ^= 1;
+    Result r = Assign(&src, run);
+    CHECK(r.exts == std::vector<uint64_t>{0, 1, 0, 0});
+    REQUIRE(r.problems.size() == 1);
+    CHECK(r.problems[0].find("CRC-32") != std::string::npos);
+  }
+  SECTION("offset that does not start a record") {
+    run[2].offset += 1;
+    run[2].length -= 1;
+    Result r = Assign(&src, run);
+    CHECK(r.exts == std::vector<uint64_t>{0, 0, 1, 0});
+    REQUIRE(r.problems.size() == 1);
+    CHECK(r.problems[0].rfind("a.warc.gz: offset " + std::to_string(run[2].offset) + ": ", 0) == 0);
+  }
+  SECTION("line whose URI is not the record's") {
+    run[3].uri = "http://x/elsewhere";
+    Result r = Assign(&src, run);
+    CHECK(r.exts == std::vector<uint64_t>{0, 0, 0, 1});
+    REQUIRE(r.problems.size() == 1);
+    CHECK(r.problems[0] == "a.warc.gz: offset " + std::to_string(run[3].offset) +
+                               ": the record here is not the manifest's (found uri \"http://x/4\", "
+                               "date \"2020-01-04T00:00:00Z\") (kept as not a duplicate)");
+  }
+  SECTION("length that covers two records") {
+    run[0].length += run[1].length;
+    Result r = Assign(&src, run);
+    CHECK(r.exts == std::vector<uint64_t>{0, 1, 1, 1});
+    REQUIRE(r.problems.size() == 1);
+    CHECK(r.problems[0].find("the manifest says") != std::string::npos);
+  }
+}
+
+TEST_CASE("large records are compared in lockstep", "[collres]") {
+  MemoryRangeSource src;
+  std::string& f = src.files["big.warc.gz"];
+  std::string big = RandomBytes(3 << 20, 7);  // incompressible: members above 1 MB
+  std::string last_byte_differs = big;
+  last_byte_differs.back() ^= 1;
+  std::vector<manifest::Entry> run = {
+      AddResponse(&f, "big.warc.gz", "http://x/1", "2020-01-01T00:00:00Z", big),
+      AddResponse(&f, "big.warc.gz", "http://x/2", "2020-01-02T00:00:00Z", last_byte_differs),
+      AddResponse(&f, "big.warc.gz", "http://x/3", "2020-01-03T00:00:00Z", big),
+      AddResponse(&f, "big.warc.gz", "http://x/4", "2020-01-04T00:00:00Z", big + "x"),
+      AddResponse(&f, "big.warc.gz", "http://x/5", "2020-01-05T00:00:00Z", last_byte_differs),
+      AddResponse(&f, "big.warc.gz", "http://x/6", "2020-01-06T00:00:00Z", "small"),
+  };
+  Result r = Assign(&src, run);
+  CHECK(r.exts == std::vector<uint64_t>{0, 1, 0, 2, 1, 3});
+  CHECK(r.problems.empty());
+  CHECK(r.collisions.size() == 3);
+}
