@@ -9,6 +9,7 @@
 #include "toolcommon/progress.h"
 #include "warc/payload.h"
 #include "warc/reader.h"
+#include "warc/revisit.h"
 
 namespace warcsum {
 namespace {
@@ -28,20 +29,6 @@ class SinkReporter : public warc::Reporter {
   FileSummary* summary_;
 };
 
-bool LooksHex(std::string_view value) {
-  for (char c : value)
-    if (!std::isxdigit(static_cast<unsigned char>(c))) return false;
-  return true;
-}
-
-// The computed digest spelled like the stored one, so a mismatch reads clearly.
-std::string SpellLike(const warc::Digest& computed, std::string_view stored) {
-  std::string_view value = stored.substr(stored.find(':') + 1);
-  std::string label(stored.substr(0, stored.find(':')));
-  bool hex = value.size() == 2 * warc::DigestSize(computed.algorithm) && LooksHex(value);
-  return label + ":" + (hex ? warc::ToHex(computed.bytes) : warc::ToBase32(computed.bytes));
-}
-
 std::string BaseName(const std::string& path) {
   size_t slash = path.find_last_of('/');
   return slash == std::string::npos ? path : path.substr(slash + 1);
@@ -59,7 +46,7 @@ FileSummary SumSource(base::ByteSource* source, const std::string& file_field,
   std::string lines;
   warc::Record record;
   manifest::Entry entry;
-  entry.file = file_field;
+  entry.file = manifest::EncodeField(file_field);
   uint64_t reported_bytes = 0;
 
   while (reader.Next(&record)) {
@@ -117,13 +104,13 @@ FileSummary SumSource(base::ByteSource* source, const std::string& file_field,
         ++summary.mismatches;
         sink.message("offset " + std::to_string(record.offset) +
                      ": payload digest mismatch (stored " + std::string(stored_text) +
-                     ", computed " + SpellLike(computed, stored_text) + ")");
+                     ", computed " + warc::SpellDigestLike(computed, stored_text) + ")");
       }
     }
     entry.offset = record.offset;
     entry.length = length;
-    entry.uri.assign(record.TargetUri());
-    entry.date.assign(record.Date());
+    entry.uri = manifest::EncodeField(record.TargetUri());
+    entry.date = manifest::EncodeField(record.Date());
     entry.digest = digest.ToManifestString();
     manifest::AppendLine(entry, &lines);
     ++summary.listed;

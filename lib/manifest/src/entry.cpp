@@ -11,20 +11,36 @@ const char* const kFieldNames[] = {"file", "offset", "length", "uri",      "date
 
 bool NeedsEncoding(unsigned char c) { return c <= 0x20 || c >= 0x7f; }
 
+int HexValue(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  return -1;
+}
+
+// The byte that "%XX" at s[i] stands for in a field, or -1 if it stays literal.
+int EncodedByteAt(std::string_view s, size_t i) {
+  if (i + 2 >= s.size() || s[i] != '%') return -1;
+  int hi = HexValue(s[i + 1]), lo = HexValue(s[i + 2]);
+  if (hi < 0 || lo < 0) return -1;
+  int byte = hi * 16 + lo;
+  return NeedsEncoding(static_cast<unsigned char>(byte)) || byte == '%' ? byte : -1;
+}
+
 void AppendEncoded(std::string_view raw, std::string* out) {
   if (raw.empty()) {
     out->push_back('-');
     return;
   }
   static const char kHex[] = "0123456789ABCDEF";
-  for (char ch : raw) {
-    unsigned char c = static_cast<unsigned char>(ch);
-    if (NeedsEncoding(c)) {
+  for (size_t i = 0; i < raw.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(raw[i]);
+    if (NeedsEncoding(c) || (c == '%' && EncodedByteAt(raw, i) >= 0)) {
       out->push_back('%');
       out->push_back(kHex[c >> 4]);
       out->push_back(kHex[c & 15]);
     } else {
-      out->push_back(ch);
+      out->push_back(static_cast<char>(c));
     }
   }
 }
@@ -80,16 +96,31 @@ std::string EncodeField(std::string_view raw) {
   return out;
 }
 
+std::string DecodeField(std::string_view field) {
+  if (field == "-") return "";
+  std::string out;
+  for (size_t i = 0; i < field.size(); ++i) {
+    int byte = EncodedByteAt(field, i);
+    if (byte >= 0) {
+      out.push_back(static_cast<char>(byte));
+      i += 2;
+    } else {
+      out.push_back(field[i]);
+    }
+  }
+  return out;
+}
+
 void AppendLine(const Entry& e, std::string* out) {
-  AppendEncoded(e.file, out);
+  out->append(e.file);
   out->push_back(' ');
   AppendNumber(e.offset, out);
   out->push_back(' ');
   AppendNumber(e.length, out);
   out->push_back(' ');
-  AppendEncoded(e.uri, out);
+  out->append(e.uri);
   out->push_back(' ');
-  AppendEncoded(e.date, out);
+  out->append(e.date);
   out->push_back(' ');
   out->append(e.digest);
   if (e.fields_count >= 7) {
@@ -100,9 +131,9 @@ void AppendLine(const Entry& e, std::string* out) {
     out->push_back(' ');
     AppendNumber(e.copy, out);
     out->push_back(' ');
-    AppendEncoded(e.copy == 1 ? "" : e.ref_uri, out);
+    out->append(e.copy == 1 ? "-" : e.ref_uri);
     out->push_back(' ');
-    AppendEncoded(e.copy == 1 ? "" : e.ref_date, out);
+    out->append(e.copy == 1 ? "-" : e.ref_date);
   }
   out->push_back('\n');
 }
@@ -124,10 +155,16 @@ base::Result<Entry> ParseLine(std::string_view line) {
       return base::Status::InvalidArgument(
           "field " + std::to_string(fields.size() + 1) +
           ": empty (fields are separated by exactly one space)");
-    for (char c : field)
+    for (char c : field) {
       if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
         return base::Status::InvalidArgument("field " + std::to_string(fields.size() + 1) +
                                              ": contains a control character");
+      // A writer percent-encodes these, so a raw one would not survive a
+      // read-write round trip: the line was not written by a manifest writer.
+      if (static_cast<unsigned char>(c) >= 0x80)
+        return base::Status::InvalidArgument("field " + std::to_string(fields.size() + 1) +
+                                             ": contains a non-ASCII byte (must be percent-encoded)");
+    }
     fields.push_back(field);
     if (space == std::string_view::npos) break;
     pos = space + 1;
@@ -154,8 +191,10 @@ base::Result<Entry> ParseLine(std::string_view line) {
       return FieldError(7, "expected a number from 1, found " + Quote(fields[7]));
     e.ref_uri = std::string(fields[8]);
     e.ref_date = std::string(fields[9]);
-    if (e.copy == 1 && (e.ref_uri != "-" || e.ref_date != "-"))
-      return FieldError(8, "expected \"-\" for copy 1, found " + Quote(fields[8]));
+    if (e.copy == 1 && (e.ref_uri != "-" || e.ref_date != "-")) {
+      size_t bad = e.ref_uri != "-" ? 8 : 9;  // name the field that is wrong
+      return FieldError(bad, "expected \"-\" for copy 1, found " + Quote(fields[bad]));
+    }
   }
   return e;
 }

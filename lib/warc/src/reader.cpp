@@ -125,6 +125,7 @@ bool RecordReader::RecordProblem(const std::string& what) {
 
 bool RecordReader::ReadHeaderBlock(std::string* out, bool single_line) {
   out->clear();
+  size_t line_start = 0;  // a line may arrive in several chunks
   for (;;) {
     if (!Refill(true)) {
       if (!segments_.status().ok()) return RecordProblem("");
@@ -135,7 +136,6 @@ bool RecordReader::ReadHeaderBlock(std::string* out, bool single_line) {
     }
     const char* nl = static_cast<const char*>(std::memchr(chunk_.data(), '\n', chunk_.size()));
     size_t take = nl ? static_cast<size_t>(nl - chunk_.data()) + 1 : chunk_.size();
-    size_t line_start = out->size();
     out->append(chunk_.data(), take);
     chunk_.remove_prefix(take);
     if (out->size() > kMaxHeaderBytes)
@@ -146,6 +146,7 @@ bool RecordReader::ReadHeaderBlock(std::string* out, bool single_line) {
     // An empty line ends the header; stray CRs ("\r\r\n") are tolerated.
     std::string_view line(out->data() + line_start, out->size() - line_start);
     if (line.find_first_not_of('\r') == line.size() - 1) return true;
+    line_start = out->size();
   }
 }
 

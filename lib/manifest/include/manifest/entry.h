@@ -33,11 +33,22 @@ struct Entry {
   bool operator==(const Entry& o) const;
 };
 
-// Percent-encodes bytes outside 0x21-0x7e (space, controls, non-ASCII) so that
-// the value is one field; an empty value becomes "-".
+// Entry's string fields hold manifest text: encoded as below. Code that
+// starts from a record's raw values (warcsum) encodes them with EncodeField;
+// code that needs the raw value back (warcrefs, writing WARC-Refers-To-*)
+// decodes with DecodeField. Comparisons and sorting work on the encoded text,
+// exactly as `LC_ALL=C sort` sees it.
+//
+// EncodeField writes bytes outside 0x21-0x7e (space, controls, non-ASCII) as
+// %XX, and escapes a '%' as %25 where it starts "%XX" with XX one of those
+// bytes or '%' itself, so that DecodeField gives the raw value back exactly.
+// A '%' in any other position (the common "%2F", "%3A" of URIs) stays as it
+// is. An empty value becomes "-".
 std::string EncodeField(std::string_view raw);
+std::string DecodeField(std::string_view field);
 
-// The line for an entry, without a trailing newline.
+// The line for an entry, without a trailing newline. Fields are written as
+// they are held (encoded). REQUIRES: no field is empty or holds a space.
 std::string FormatLine(const Entry& entry);
 // Appends the line and '\n' to *out (the hot path: no temporaries).
 void AppendLine(const Entry& entry, std::string* out);

@@ -1,0 +1,40 @@
+// Turning a response record into an identical-payload-digest revisit record
+// (WARC 1.1 section 6.7.2; WARC 1.0 section 8.3.1).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "base/status.h"
+#include "warc/digest.h"
+#include "warc/record.h"
+
+namespace warc {
+
+// "http://netpreserve.org/warc/1.0/revisit/identical-payload-digest" for
+// WARC/1.0, ".../warc/1.1/..." for WARC/1.1. REQUIRES: one of those versions.
+std::string IdenticalPayloadProfile(std::string_view version);
+
+// The digest spelled like `example` ("sha1:BASE32" or "sha-1:hex" ...): same
+// label, and hex if example's value is hex, base32 otherwise.
+std::string SpellDigestLike(const Digest& digest, std::string_view example);
+
+struct Revisit {
+  std::string version;
+  HeaderMap headers;  // without Content-Length (the writer adds it)
+  std::string block;  // the response's HTTP header block as stored
+};
+
+// Builds the revisit that replaces `response`. It keeps the response's
+// WARC-Record-ID, WARC-Target-URI, WARC-Date and every other field that still
+// describes it, in order; WARC-Payload-Digest is kept exactly as stored (or,
+// if there was none, payload_sha1 as "sha1:BASE32"); WARC-Block-Digest is
+// recomputed over the new block when the response had one. refers_to_uri and
+// refers_to_date are the original's raw values.
+// Fails (InvalidArgument) for anything that is not a WARC/1.0 or 1.1 response
+// with a Record-ID and a complete HTTP header block, or that is segmented.
+base::Result<Revisit> MakeRevisit(const Record& response, std::string_view http_header,
+                                  const Digest& payload_sha1, std::string_view refers_to_uri,
+                                  std::string_view refers_to_date);
+
+}  // namespace warc

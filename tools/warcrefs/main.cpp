@@ -1,0 +1,38 @@
+// warcrefs: rewrites WARC files, turning every duplicate (copy > 1) into a
+// revisit record.
+#include <CLI/CLI.hpp>
+
+#include "refs.h"
+#include "toolcommon/cli.h"
+#include "toolcommon/io.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{
+      "Rewrite WARC files: every record whose manifest line has copy number > 1 becomes an "
+      "identical-payload-digest revisit record; everything else is copied unchanged.",
+      "warcrefs"};
+  warcrefs::Options options;
+  toolcommon::CommonOptions common;
+  app.add_option("-m,--manifest", options.manifest,
+                 "Post-processed manifest (10 fields) sorted by file and offset ('-': stdin)")
+      ->required()
+      ->type_name("MANIFEST");
+  auto* out = app.add_option("-o,--output-dir", options.out_dir, "Write the new files to DIR")
+                  ->type_name("DIR")
+                  ->check(CLI::ExistingDirectory);
+  auto* in_place = app.add_flag("--in-place", options.in_place, "Replace the input files");
+  out->excludes(in_place);
+  app.add_flag("-n,--dry-run", options.dry_run,
+               "Report per file what would change and the bytes saved; write nothing");
+  app.add_option("inputs", options.inputs, "WARC files, or directories holding them")->required();
+  toolcommon::AddCommonOptions(&app, &common);
+  if (int rc = toolcommon::ParseCommandLine(&app, argc, argv); rc >= 0) return rc;
+  if (options.out_dir.empty() && !options.in_place && !options.dry_run) {
+    std::fprintf(stderr, "warcrefs: give -o DIR or --in-place (or --dry-run)\n");
+    return 2;
+  }
+  toolcommon::Diag diag("warcrefs");
+  diag.set_verbosity(common.Verbosity());
+  toolcommon::InstallInterruptHandler();
+  return warcrefs::Run(options, &diag);
+}

@@ -1,0 +1,170 @@
+#include "refs.h"
+
+#include <stdlib.h>
+#include <sys/stat.h>
+
+#include <cstdio>
+#include <map>
+#include <set>
+
+#include "manifest/order.h"
+#include "manifest/reader.h"
+#include "rewrite.h"
+#include "toolcommon/io.h"
+
+namespace warcrefs {
+namespace {
+
+std::string BaseName(const std::string& path) {
+  size_t slash = path.find_last_of('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+std::string RealPath(const std::string& path) {
+  char buf[PATH_MAX];
+  return ::realpath(path.c_str(), buf) ? std::string(buf) : path;
+}
+
+// Checks the whole manifest before anything is touched: every line parses as
+// a 10-field line and the lines are in file/offset order.
+bool CheckManifest(base::ByteSource* source, const std::string& name, toolcommon::Diag* diag) {
+  manifest::ManifestReader reader(source);
+  manifest::Entry entry, previous;
+  bool have_previous = false;
+  for (;;) {
+    auto outcome = reader.Next(&entry);
+    if (outcome == manifest::ManifestReader::Outcome::kEnd) return true;
+    if (outcome != manifest::ManifestReader::Outcome::kEntry) {
+      diag->Error(name + ": " + reader.error().message() + "; nothing rewritten");
+      return false;
+    }
+    std::string where = name + ": line " + std::to_string(reader.line_number()) + ": ";
+    if (entry.fields_count != 10) {
+      diag->Error(where + "expected a post-processed line (10 fields), found " +
+                  std::to_string(entry.fields_count) + " fields; nothing rewritten");
+      return false;
+    }
+    if (have_previous && manifest::CompareFileOrder(previous, entry) > 0) {
+      diag->Error(where + "manifest not sorted by file and offset (sort it with LC_ALL=C sort "
+                          "-k1,1 -k2,2n); nothing rewritten");
+      return false;
+    }
+    previous = entry;
+    have_previous = true;
+  }
+}
+
+}  // namespace
+
+int Run(const Options& options, toolcommon::Diag* diag) {
+  // stdin is read twice (check, then apply): keep a copy.
+  std::string manifest_path = options.manifest;
+  std::string spool;
+  if (manifest_path == "-") {
+    char name[] = "/tmp/warcrefs-manifest-XXXXXX";
+    int fd = ::mkstemp(name);
+    if (fd < 0) {
+      diag->Error("cannot create a temporary file for the manifest");
+      return toolcommon::kExitSomeInputsFailed;
+    }
+    spool = manifest_path = name;
+    toolcommon::RegisterTempFile(spool);
+    char buf[1 << 16];
+    ssize_t n;
+    while ((n = ::read(0, buf, sizeof buf)) > 0) {
+      if (!base::WriteAll(fd, buf, static_cast<size_t>(n)).ok()) break;
+    }
+    ::close(fd);
+  }
+  struct SpoolRemover {
+    std::string path;
+    ~SpoolRemover() {
+      if (!path.empty()) ::unlink(path.c_str()), toolcommon::UnregisterTempFile(path);
+    }
+  } remover{spool};
+
+  const std::string name = options.manifest == "-" ? "stdin" : options.manifest;
+  {
+    auto source = base::FileSource::Open(manifest_path);
+    if (!source.ok()) {
+      diag->Error(name + ": " + source.status().message());
+      return toolcommon::kExitSomeInputsFailed;
+    }
+    if (!CheckManifest(source->get(), name, diag)) return toolcommon::kExitSomeInputsFailed;
+  }
+
+  // The files we may rewrite, by base name.
+  std::map<std::string, std::string> by_name;
+  std::set<std::string> ambiguous;
+  for (const auto& path : toolcommon::ExpandInputs(options.inputs, true, diag)) {
+    std::string base = BaseName(path);
+    auto [it, inserted] = by_name.emplace(base, path);
+    if (!inserted && RealPath(it->second) != RealPath(path)) ambiguous.insert(base);
+  }
+
+  auto source = base::FileSource::Open(manifest_path);
+  manifest::ManifestReader reader(source->get());
+  uint64_t files = 0, converted = 0, before = 0, after = 0, lines = 0;
+  std::vector<manifest::Entry> dups;
+  std::string current;
+  auto process = [&] {
+    if (dups.empty()) return;
+    std::string base = BaseName(manifest::DecodeField(current));
+    auto it = by_name.find(base);
+    if (it == by_name.end()) {
+      diag->Verbose(base + ": not among the inputs; " + std::to_string(dups.size()) +
+                    " lines ignored");
+      dups.clear();
+      return;
+    }
+    const std::string& path = it->second;
+    if (ambiguous.count(base)) {
+      diag->Error(path + ": several input files are called " + base + "; not rewritten");
+      dups.clear();
+      return;
+    }
+    RewriteOptions rewrite;
+    rewrite.dry_run = options.dry_run;
+    rewrite.target = options.in_place ? path : options.out_dir + "/" + base;
+    if (!options.in_place && RealPath(rewrite.target) == RealPath(path)) {
+      diag->Error(path + ": the output directory holds this input; use --in-place to replace it");
+      dups.clear();
+      return;
+    }
+    FileResult r = RewriteFile(path, dups, rewrite);
+    for (const auto& p : r.problems) diag->Error(path + ": " + p);
+    ++files;
+    converted += r.converted;
+    before += r.bytes_before;
+    after += r.bytes_after;
+    std::string verb = options.dry_run ? "would convert " : "converted ";
+    std::string what = r.converted == 0 ? "nothing to change" : verb + std::to_string(r.converted) + " of " +
+                                                                   std::to_string(r.lines) + " records";
+    if (r.already) what += ", " + std::to_string(r.already) + " already revisits";
+    diag->Info(path + ": " + what + ", " + toolcommon::HumanBytes(r.bytes_before) + " -> " +
+               toolcommon::HumanBytes(r.bytes_after) +
+               (r.written && !options.in_place ? " (" + rewrite.target + ")" : ""));
+    dups.clear();
+  };
+  manifest::Entry entry;
+  while (reader.Next(&entry) == manifest::ManifestReader::Outcome::kEntry) {
+    if (entry.file != current) {
+      process();
+      current = entry.file;
+    }
+    if (entry.copy > 1) {
+      dups.push_back(entry);
+      ++lines;
+    }
+  }
+  process();
+  char percent[16] = "0.0";
+  if (before > 0) std::snprintf(percent, sizeof percent, "%.1f", 100.0 * (before - after) / before);
+  diag->Info("total: " + std::to_string(files) + " files, " + (options.dry_run ? "would convert " : "converted ") +
+             std::to_string(converted) + " of " + std::to_string(lines) + " duplicates, " +
+             toolcommon::HumanBytes(before) + " -> " + toolcommon::HumanBytes(after) + " (-" +
+             percent + "%)");
+  return diag->ExitCode();
+}
+
+}  // namespace warcrefs

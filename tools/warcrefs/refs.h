@@ -1,0 +1,22 @@
+// warcrefs: turns duplicate records into revisit records (see warcrefs(1)).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "toolcommon/diag.h"
+
+namespace warcrefs {
+
+struct Options {
+  std::string manifest;             // 10-field lines, sorted by file and offset ("-": stdin)
+  std::vector<std::string> inputs;  // WARC files and directories
+  std::string out_dir;              // write new files here ...
+  bool in_place = false;            // ... or replace the inputs
+  bool dry_run = false;
+};
+
+// Returns the exit status.
+int Run(const Options& options, toolcommon::Diag* diag);
+
+}  // namespace warcrefs

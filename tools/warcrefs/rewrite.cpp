@@ -1,0 +1,388 @@
+#include "rewrite.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "gzmulti/member_writer.h"
+#include "toolcommon/io.h"
+#include "warc/payload.h"
+#include "warc/reader.h"
+#include "warc/revisit.h"
+#include "warc/writer.h"
+
+namespace warcrefs {
+namespace {
+
+// Reads [offset, end) of an open file with pread.
+class FdRange : public base::ByteSource {
+ public:
+  FdRange(int fd, uint64_t offset, uint64_t end) : fd_(fd), pos_(offset), end_(end) {}
+  base::Result<size_t> Read(char* buf, size_t n) override {
+    n = static_cast<size_t>(std::min<uint64_t>(n, end_ - pos_));
+    if (n == 0) return size_t{0};
+    for (;;) {
+      ssize_t got = ::pread(fd_, buf, n, static_cast<off_t>(pos_));
+      if (got >= 0) {
+        pos_ += static_cast<uint64_t>(got);
+        return static_cast<size_t>(got);
+      }
+      if (errno != EINTR) return base::Status::IOError("read error: " + base::ErrnoText(errno));
+    }
+  }
+  base::Status Seek(uint64_t offset) override {
+    pos_ = offset;
+    return base::Status::Ok();
+  }
+
+ private:
+  int fd_;
+  uint64_t pos_, end_;
+};
+
+class FirstProblem : public warc::Reporter {
+ public:
+  void Problem(const base::Status& status) override {
+    if (first.empty()) first = status.message();
+  }
+  std::string first;
+};
+
+struct Inspection {
+  enum class Kind { kConvert, kAlready, kMismatch } kind = Kind::kMismatch;
+  std::string reason;
+  uint64_t length = 0;        // the record's length in the file as it is
+  std::string revisit_bytes;  // kConvert: the record to write instead
+  std::string record_id;
+  std::string payload_digest;  // the revisit's WARC-Payload-Digest
+  std::string version;
+};
+
+// Reads the record at `offset` and decides what to do with the line.
+Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, bool gzip,
+                   const manifest::Entry& e) {
+  Inspection result;
+  auto mismatch = [&](const std::string& why) {
+    result.kind = Inspection::Kind::kMismatch;
+    result.reason = why;
+    return result;
+  };
+  if (offset >= file_size) return mismatch("offset is past the end of the file");
+  FdRange range(fd, offset, file_size);
+  FirstProblem problems;
+  gzmulti::ReaderOptions options;
+  options.start_offset = offset;
+  options.limit = file_size - offset;
+  warc::RecordReader reader(&range, options, &problems);
+  warc::Record record;
+  if (!reader.Next(&record)) return mismatch("no record starts here: " + problems.first);
+  if (manifest::EncodeField(record.TargetUri()) != e.uri ||
+      manifest::EncodeField(record.Date()) != e.date) {
+    return mismatch("the record here has uri \"" + manifest::EncodeField(record.TargetUri()) +
+                    "\" and date \"" + manifest::EncodeField(record.Date()) +
+                    "\", not the manifest's");
+  }
+  std::string ref_uri = manifest::DecodeField(e.ref_uri), ref_date = manifest::DecodeField(e.ref_date);
+  if (record.type == warc::kRevisit) {
+    // Converted by an earlier run: fine if it refers to the same original.
+    uint64_t length = 0;
+    if (!reader.Finish(&length)) return mismatch("revisit record not read completely: " + problems.first);
+    if (record.headers.First("WARC-Refers-To-Target-URI").value_or("") != ref_uri ||
+        record.headers.First("WARC-Refers-To-Date").value_or("") != ref_date)
+      return mismatch("already a revisit, but of another original");
+    result.kind = Inspection::Kind::kAlready;
+    result.length = length;
+    return result;
+  }
+  if (record.type != warc::kResponse) return mismatch("not a response record");
+
+  auto digest = [&]() -> base::Result<warc::Digest> { return warc::ParseDigest(e.digest); }();
+  if (!digest.ok()) return mismatch("manifest digest: " + digest.status().message());
+  warc::Hasher hasher(digest->algorithm);
+  warc::Hasher sha1(warc::DigestAlgorithm::kSha1);
+  warc::PayloadStream payload(&reader, record);
+  std::string_view piece;
+  while (payload.Next(&piece)) {
+    hasher.Update(piece);
+    sha1.Update(piece);
+  }
+  std::string http_header = payload.has_http_header() ? payload.splitter().header() : "";
+  uint64_t length = 0;
+  if (!reader.Finish(&length)) return mismatch("record not read completely: " + problems.first);
+  if (length != e.length)
+    return mismatch("the record is " + std::to_string(length) + " bytes, the manifest says " +
+                    std::to_string(e.length));
+  warc::Digest computed = hasher.Final();
+  if (computed.ToManifestString() != e.digest)
+    return mismatch("payload digest is " + computed.ToManifestString() + ", the manifest says " +
+                    e.digest);
+  auto revisit = warc::MakeRevisit(record, http_header, sha1.Final(), ref_uri, ref_date);
+  if (!revisit.ok()) return mismatch("cannot convert: " + revisit.status().message());
+
+  warc::WriterOptions writer_options;
+  writer_options.gzip = gzip;
+  warc::RecordWriter writer(
+      [&](std::string_view data) {
+        result.revisit_bytes.append(data);
+        return base::Status::Ok();
+      },
+      writer_options);
+  if (auto s = writer.Write(revisit->version, revisit->headers, revisit->block); !s.ok())
+    return mismatch("cannot write the revisit: " + s.message());
+  result.kind = Inspection::Kind::kConvert;
+  result.length = length;
+  result.record_id = std::string(*record.headers.First("WARC-Record-ID"));
+  result.payload_digest = std::string(revisit->headers.First("WARC-Payload-Digest").value_or(""));
+  result.version = revisit->version;
+  return result;
+}
+
+struct Conversion {
+  uint64_t in_offset, in_length, out_offset, out_length;
+  const manifest::Entry* entry;
+  std::string record_id, payload_digest, version;
+};
+
+// Appends to a file descriptor through a buffer.
+class Output {
+ public:
+  explicit Output(int fd) : fd_(fd) {}
+  base::Status Write(std::string_view data) {
+    written_ += data.size();
+    if (buffer_.size() + data.size() > (1 << 20)) {
+      if (auto s = Flush(); !s.ok()) return s;
+      if (data.size() >= (1 << 20)) return base::WriteAll(fd_, data.data(), data.size());
+    }
+    buffer_.append(data);
+    return base::Status::Ok();
+  }
+  base::Status Flush() {
+    auto s = base::WriteAll(fd_, buffer_.data(), buffer_.size());
+    buffer_.clear();
+    return s;
+  }
+  uint64_t written() const { return written_; }
+
+ private:
+  int fd_;
+  std::string buffer_;
+  uint64_t written_ = 0;
+};
+
+base::Status CopyRange(int in_fd, uint64_t offset, uint64_t length, Output* out) {
+  FdRange range(in_fd, offset, offset + length);
+  return gzmulti::CopyRaw(&range, length, [&](std::string_view d) { return out->Write(d); });
+}
+
+base::Status SameBytes(int a_fd, uint64_t a_offset, int b_fd, uint64_t b_offset, uint64_t length) {
+  std::vector<char> a(1 << 20), b(1 << 20);
+  FdRange ra(a_fd, a_offset, a_offset + length), rb(b_fd, b_offset, b_offset + length);
+  for (uint64_t done = 0; done < length;) {
+    size_t n = static_cast<size_t>(std::min<uint64_t>(a.size(), length - done));
+    for (auto [range, buf] : {std::pair{&ra, &a}, std::pair{&rb, &b}}) {
+      for (size_t got = 0; got < n;) {
+        auto r = range->Read(buf->data() + got, n - got);
+        if (!r.ok()) return r.status();
+        if (*r == 0) return base::Status::Corruption("file ends early");
+        got += *r;
+      }
+    }
+    if (std::memcmp(a.data(), b.data(), n) != 0)
+      return base::Status::Corruption("bytes differ from the input near output offset " +
+                                      std::to_string(b_offset + done));
+    done += n;
+  }
+  return base::Status::Ok();
+}
+
+// Re-reads the new file: untouched ranges are byte-identical to the input,
+// and every revisit is found by a sequential read of the whole file, at its
+// place, with the fields it must have.
+base::Status Verify(int in_fd, uint64_t in_size, int out_fd, uint64_t out_size,
+                    const std::vector<Conversion>& conversions) {
+  uint64_t in_pos = 0, out_pos = 0;
+  for (const auto& c : conversions) {
+    if (auto s = SameBytes(in_fd, in_pos, out_fd, out_pos, c.in_offset - in_pos); !s.ok()) return s;
+    in_pos = c.in_offset + c.in_length;
+    out_pos = c.out_offset + c.out_length;
+  }
+  if (in_size - in_pos != out_size - out_pos)
+    return base::Status::Corruption("the new file has the wrong size");
+  if (auto s = SameBytes(in_fd, in_pos, out_fd, out_pos, in_size - in_pos); !s.ok()) return s;
+
+  FdRange whole(out_fd, 0, out_size);
+  FirstProblem problems;
+  warc::RecordReader reader(&whole, {}, &problems);
+  warc::Record record;
+  size_t next = 0;
+  while (next < conversions.size() && reader.Next(&record)) {
+    const Conversion& c = conversions[next];
+    if (record.offset < c.out_offset) continue;  // untouched: compared above
+    if (record.offset > c.out_offset)
+      return base::Status::Corruption("no record starts at revisit offset " +
+                                      std::to_string(c.out_offset));
+    uint64_t length = 0;
+    std::string_view piece;
+    std::string block;
+    while (reader.ReadBlock(&piece)) block.append(piece);
+    if (!reader.Finish(&length) || length != c.out_length)
+      return base::Status::Corruption("revisit at offset " + std::to_string(c.out_offset) +
+                                      " does not read back: " + problems.first);
+    const auto& h = record.headers;
+    std::string ref_uri = manifest::DecodeField(c.entry->ref_uri);
+    std::string ref_date = manifest::DecodeField(c.entry->ref_date);
+    bool ok = record.type == warc::kRevisit && record.version == c.version &&
+              h.Sole("WARC-Record-ID").value_or("") == c.record_id &&
+              h.Sole("WARC-Profile").value_or("") == warc::IdenticalPayloadProfile(c.version) &&
+              h.Sole("WARC-Refers-To-Target-URI").value_or("") == ref_uri &&
+              h.Sole("WARC-Refers-To-Date").value_or("") == ref_date &&
+              h.Sole("WARC-Payload-Digest").value_or("") == c.payload_digest &&
+              h.Sole("WARC-Truncated").value_or("") == "length" &&
+              manifest::EncodeField(record.TargetUri()) == c.entry->uri &&
+              manifest::EncodeField(record.Date()) == c.entry->date && record.content_length == block.size();
+    if (!ok)
+      return base::Status::Corruption("revisit at offset " + std::to_string(c.out_offset) +
+                                      " lacks a required field");
+    ++next;
+  }
+  if (next < conversions.size())
+    return base::Status::Corruption("revisit at offset " + std::to_string(conversions[next].out_offset) +
+                                    " not found reading the file from its start" +
+                                    (problems.first.empty() ? "" : ": " + problems.first));
+  return base::Status::Ok();
+}
+
+std::string DirName(const std::string& path) {
+  size_t slash = path.find_last_of('/');
+  return slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+}
+
+std::string BaseName(const std::string& path) {
+  size_t slash = path.find_last_of('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+base::Status SyncDirectory(const std::string& dir) {
+  int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return base::Status::IOError(dir + ": " + base::ErrnoText(errno));
+  int rc = ::fsync(fd);
+  ::close(fd);
+  if (rc != 0) return base::Status::IOError(dir + ": fsync: " + base::ErrnoText(errno));
+  return base::Status::Ok();
+}
+
+}  // namespace
+
+FileResult RewriteFile(const std::string& input, const std::vector<manifest::Entry>& dups,
+                       const RewriteOptions& options) {
+  FileResult result;
+  result.lines = dups.size();
+  int in_fd = ::open(input.c_str(), O_RDONLY | O_CLOEXEC);
+  if (in_fd < 0) {
+    result.problems.push_back("cannot open: " + base::ErrnoText(errno));
+    return result;
+  }
+  struct stat st;
+  ::fstat(in_fd, &st);
+  uint64_t in_size = static_cast<uint64_t>(st.st_size);
+  result.bytes_before = result.bytes_after = in_size;
+  unsigned char magic[2] = {0, 0};
+  bool gzip = ::pread(in_fd, magic, 2, 0) == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
+
+  // Decide every line first; write only if something is to change.
+  std::vector<Conversion> conversions;
+  std::vector<std::string> revisits;
+  uint64_t shift = 0;     // how much earlier records already converted moved this one
+  uint64_t in_pos = 0;    // end of the last record decided on
+  uint64_t out_pos = 0;
+  for (const auto& e : dups) {
+    std::string where = "offset " + std::to_string(e.offset) + ": ";
+    if (e.offset < shift || e.offset - shift < in_pos) {
+      result.problems.push_back(where + "overlaps the record before it; not applied");
+      continue;
+    }
+    uint64_t offset = e.offset - shift;
+    Inspection inspection = Inspect(in_fd, in_size, offset, gzip, e);
+    if (inspection.kind == Inspection::Kind::kMismatch) {
+      result.problems.push_back(where + inspection.reason + "; not applied");
+      continue;
+    }
+    if (inspection.kind == Inspection::Kind::kAlready) {
+      ++result.already;
+      shift += e.length - inspection.length;
+      in_pos = offset + inspection.length;
+      continue;
+    }
+    out_pos += offset - in_pos;
+    conversions.push_back({offset, inspection.length, out_pos, inspection.revisit_bytes.size(), &e,
+                           inspection.record_id, inspection.payload_digest, inspection.version});
+    out_pos += inspection.revisit_bytes.size();
+    in_pos = offset + inspection.length;
+    revisits.push_back(std::move(inspection.revisit_bytes));
+  }
+  result.converted = conversions.size();
+  for (const auto& c : conversions) result.bytes_after -= c.in_length - c.out_length;
+  if (conversions.empty() || options.dry_run) {
+    ::close(in_fd);
+    return result;
+  }
+
+  // Write NAME's replacement next to the target, then verify, sync, rename.
+  std::string dir = DirName(options.target);
+  std::string tmp = dir + "/." + BaseName(options.target) + ".warcrefs-XXXXXX";
+  int out_fd = ::mkstemp(tmp.data());
+  auto fail = [&](const std::string& why) {
+    result.problems.push_back(why + "; " + (options.target == input ? "file left as it was"
+                                                                     : "nothing written"));
+    result.bytes_after = result.bytes_before;
+    if (out_fd >= 0) {
+      ::close(out_fd);
+      ::unlink(tmp.c_str());
+      toolcommon::UnregisterTempFile(tmp);
+    }
+    ::close(in_fd);
+    return result;
+  };
+  if (out_fd < 0) {
+    out_fd = -1;
+    return fail("cannot create a temporary file in " + dir + ": " + base::ErrnoText(errno));
+  }
+  toolcommon::RegisterTempFile(tmp);
+  Output out(out_fd);
+  in_pos = 0;
+  for (size_t i = 0; i < conversions.size(); ++i) {
+    const Conversion& c = conversions[i];
+    if (auto s = CopyRange(in_fd, in_pos, c.in_offset - in_pos, &out); !s.ok())
+      return fail("cannot write " + tmp + ": " + s.message());
+    if (auto s = out.Write(revisits[i]); !s.ok()) return fail("cannot write " + tmp + ": " + s.message());
+    in_pos = c.in_offset + c.in_length;
+  }
+  if (auto s = CopyRange(in_fd, in_pos, in_size - in_pos, &out); !s.ok())
+    return fail("cannot write " + tmp + ": " + s.message());
+  if (auto s = out.Flush(); !s.ok()) return fail("cannot write " + tmp + ": " + s.message());
+  if (::fsync(out_fd) != 0) return fail("cannot sync " + tmp + ": " + base::ErrnoText(errno));
+  if (auto s = Verify(in_fd, in_size, out_fd, out.written(), conversions); !s.ok())
+    return fail("verification of the new file failed: " + s.message());
+  ::fchmod(out_fd, st.st_mode & 07777);
+  ::close(out_fd);
+  out_fd = -1;
+  if (::rename(tmp.c_str(), options.target.c_str()) != 0) {
+    int err = errno;
+    ::unlink(tmp.c_str());
+    toolcommon::UnregisterTempFile(tmp);
+    result.problems.push_back("cannot rename the new file into place: " + base::ErrnoText(err));
+    result.bytes_after = result.bytes_before;
+    ::close(in_fd);
+    return result;
+  }
+  toolcommon::UnregisterTempFile(tmp);
+  if (auto s = SyncDirectory(dir); !s.ok()) result.problems.push_back(s.message());
+  result.written = true;
+  ::close(in_fd);
+  return result;
+}
+
+}  // namespace warcrefs

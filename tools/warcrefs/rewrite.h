@@ -1,0 +1,35 @@
+// Rewriting one WARC file: the records named by manifest lines with copy > 1
+// become revisit records; every other byte is copied unchanged (gzip members
+// raw, without recompression). The new file is written to a temporary file,
+// verified, synced and renamed over the target, so the target is at any
+// moment either entirely old or entirely new.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "base/status.h"
+#include "manifest/entry.h"
+
+namespace warcrefs {
+
+struct FileResult {
+  uint64_t lines = 0;              // manifest lines with copy > 1 for this file
+  uint64_t converted = 0;          // records turned into revisits
+  uint64_t already = 0;            // lines whose record was already a revisit (a re-run)
+  uint64_t bytes_before = 0, bytes_after = 0;
+  std::vector<std::string> problems;  // "offset N: ..." lines not applied, or why nothing was written
+  bool written = false;            // the target was replaced
+};
+
+struct RewriteOptions {
+  std::string target;  // path to write (the input itself with --in-place)
+  bool dry_run = false;
+};
+
+// REQUIRES: dups sorted by offset, each with copy > 1, all for this file.
+FileResult RewriteFile(const std::string& input, const std::vector<manifest::Entry>& dups,
+                       const RewriteOptions& options);
+
+}  // namespace warcrefs
