@@ -1,0 +1,185 @@
+#!/usr/bin/env bash
+# warcdedup: the whole deduplication chain on one machine (see warcdedup(1)).
+#
+#   warcsum -> sort by digest -> warccollres --proc -> sort by file
+#   -> warcrefs -> warcsum of the result -> warcsumcmp
+#
+# Every stage writes its manifest into the work directory atomically (NAME.tmp,
+# then renamed), and a stage whose manifest is already there is skipped, so a
+# failed run is resumed by running the same command again.
+set -uo pipefail
+
+VERSION="0.1.0"
+prog=warcdedup
+bindir=$(cd "$(dirname "$(readlink -f "$0")")" && pwd)
+
+usage() {
+  cat <<USAGE
+Usage: $prog [OPTIONS] (-o OUTDIR | --in-place | --dry-run) DIR|FILE...
+
+Deduplicate WARC files on one machine: find records whose payloads are
+byte-identical and turn every copy after the first into a revisit record.
+
+Options:
+  -o,--output-dir OUTDIR  Write the rewritten files to OUTDIR
+  --in-place              Replace the input files
+  -n,--dry-run            Find the duplicates and report; rewrite nothing
+  -w,--work-dir DIR       Keep the intermediate manifests in DIR
+                          (default: OUTDIR/.warcdedup, or ./warcdedup-work)
+  -j,--jobs N             Threads for warcsum (default: number of cores)
+  -H,--hash ALGORITHM     Payload digest: md5, sha1, sha256, sha512 (default sha1)
+  --restart               Recompute every stage, even those already done
+  -q,--quiet              Print nothing but errors and the final table
+  -h,--help               Print this help and exit
+  --version               Print the version and exit
+USAGE
+}
+
+die_usage() { echo "$prog: $*" >&2; echo "Try '$prog --help' for more information." >&2; exit 2; }
+
+# Tools next to this script (the build tree) or on PATH (installed).
+tool() {
+  if [ -x "$bindir/../$1/$1" ]; then echo "$bindir/../$1/$1";
+  elif [ -x "$bindir/$1" ]; then echo "$bindir/$1";
+  else command -v "$1" || { echo "$prog: $1 not found" >&2; exit 2; }; fi
+}
+
+outdir="" in_place=0 dry_run=0 work="" jobs=$(nproc 2>/dev/null || echo 1) hash=sha1 restart=0 quiet=0
+inputs=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -o|--output-dir) [ $# -ge 2 ] || die_usage "$1 needs a directory"; outdir=$2; shift 2 ;;
+    --in-place) in_place=1; shift ;;
+    -n|--dry-run) dry_run=1; shift ;;
+    -w|--work-dir) [ $# -ge 2 ] || die_usage "$1 needs a directory"; work=$2; shift 2 ;;
+    -j|--jobs) [[ ${2:-} =~ ^[1-9][0-9]*$ ]] || die_usage "$1 needs a positive number"; jobs=$2; shift 2 ;;
+    -H|--hash) [[ ${2:-} =~ ^(md5|sha1|sha256|sha512)$ ]] || die_usage "$1: md5, sha1, sha256 or sha512"; hash=$2; shift 2 ;;
+    --restart) restart=1; shift ;;
+    -q|--quiet) quiet=1; shift ;;
+    -h|--help) usage; exit 0 ;;
+    --version) echo "$prog (warcdedup) $VERSION"; exit 0 ;;
+    --) shift; inputs+=("$@"); break ;;
+    -*) die_usage "unknown option $1" ;;
+    *) inputs+=("$1"); shift ;;
+  esac
+done
+[ ${#inputs[@]} -gt 0 ] || die_usage "no input directory or file"
+modes=$(( (${#outdir} > 0) + in_place + dry_run ))
+[ "$modes" -eq 1 ] || die_usage "give exactly one of -o OUTDIR, --in-place, --dry-run"
+for i in "${inputs[@]}"; do [ -e "$i" ] || die_usage "$i: no such file or directory"; done
+if [ -n "$outdir" ]; then mkdir -p "$outdir" || exit 1; fi
+if [ -z "$work" ]; then
+  if [ -n "$outdir" ]; then work="$outdir/.warcdedup"; else work="./warcdedup-work"; fi
+fi
+mkdir -p "$work" || exit 1
+[ "$restart" -eq 1 ] && rm -f "$work"/*.manifest "$work"/*.done
+
+say() { [ "$quiet" -eq 1 ] || echo "$prog: $*" >&2; }
+q=(); [ "$quiet" -eq 1 ] && q=(-q)
+failed=0
+
+# stage NAME OUTPUT COMMAND...: runs COMMAND > OUTPUT.tmp and renames it,
+# unless OUTPUT exists from an earlier run. A stage that exits 1 (some input
+# failed, reported) still counts as done: its output is complete for what it
+# could read. Anything else stops the chain.
+stage() {
+  local name=$1 out=$2; shift 2
+  if [ -e "$out" ]; then say "$name: done earlier ($out)"; return 0; fi
+  say "$name ..."
+  "$@" > "$out.tmp"
+  local rc=$?
+  if [ $rc -ne 0 ] && [ $rc -ne 1 ]; then
+    echo "$prog: $name failed (exit $rc); intermediate files are in $work" >&2
+    rm -f "$out.tmp"; exit 1
+  fi
+  [ $rc -eq 1 ] && failed=1
+  mv "$out.tmp" "$out"
+}
+
+export LC_ALL=C
+sort_opts=(-T "$work" -S 25%)
+# The input files, in a stable order.
+stage "listing inputs" "$work/inputs.list" \
+  bash -c 'for i in "$@"; do if [ -d "$i" ]; then find "$i" -type f ! -name ".*" \( -name "*.warc" -o -name "*.warc.gz" -o -name "*.arc" -o -name "*.arc.gz" \); else echo "$i"; fi; done | sort' _ "${inputs[@]}"
+dirs=$(xargs -r -d '\n' -n1 dirname < "$work/inputs.list" | sort -u)
+dir_args=(); while IFS= read -r d; do dir_args+=(-d "$d"); done <<<"$dirs"
+
+stage "warcsum" "$work/before.manifest" "$(tool warcsum)" "${q[@]}" -j "$jobs" -H "$hash" - < "$work/inputs.list"
+stage "sorting by digest" "$work/by-digest.manifest" sort "${sort_opts[@]}" -k6,6 "$work/before.manifest"
+stage "warccollres" "$work/processed.manifest" "$(tool warccollres)" "${q[@]}" --proc "${dir_args[@]}" "$work/by-digest.manifest"
+stage "sorting by file" "$work/by-file.manifest" sort "${sort_opts[@]}" -k1,1 -k2,2n "$work/processed.manifest"
+
+refs_mode=(); result_list="$work/inputs.list"
+if [ "$dry_run" -eq 1 ]; then refs_mode=(--dry-run)
+elif [ "$in_place" -eq 1 ]; then refs_mode=(--in-place)
+else refs_mode=(-o "$outdir"); result_list="$work/result.list"; fi
+if [ ! -e "$work/warcrefs.done" ]; then
+  say "warcrefs ..."
+  "$(tool warcrefs)" "${q[@]}" -m "$work/by-file.manifest" "${refs_mode[@]}" "${inputs[@]}"
+  rc=$?
+  if [ $rc -ne 0 ] && [ $rc -ne 1 ]; then echo "$prog: warcrefs failed (exit $rc)" >&2; exit 1; fi
+  [ $rc -eq 1 ] && failed=1
+  [ "$dry_run" -eq 1 ] || touch "$work/warcrefs.done"
+fi
+if [ -n "$outdir" ]; then
+  # The collection after: rewritten files from OUTDIR, the others as they were.
+  while IFS= read -r f; do
+    b=$(basename "$f")
+    if [ -e "$outdir/$b" ]; then echo "$outdir/$b"; else echo "$f"; fi
+  done < "$work/inputs.list" > "$work/result.list"
+fi
+
+if [ "$dry_run" -eq 0 ]; then
+  stage "warcsum of the result" "$work/after.manifest" "$(tool warcsum)" "${q[@]}" -j "$jobs" -H "$hash" - < "$result_list"
+  say "warcsumcmp ..."
+  "$(tool warcsumcmp)" "${q[@]}" "$work/before.manifest" "$work/after.manifest" "$work/processed.manifest" > "$work/discrepancies.txt"
+  cmp_rc=$?
+  if [ $cmp_rc -ne 0 ]; then
+    echo "$prog: warcsumcmp found discrepancies (see $work/discrepancies.txt):" >&2
+    head -20 "$work/discrepancies.txt" >&2
+    failed=1
+  fi
+fi
+
+# The table: records (response lines) and bytes, before and after, overall
+# and per file type.
+filetype() { case "$1" in *.warc.gz) echo "warc.gz";; *.warc) echo "warc";; *.arc.gz) echo "arc.gz";; *.arc) echo "arc";; *) echo "other";; esac; }
+declare -A rb ra bb ba
+types=()
+# Lines per file field (file names hold no spaces: the manifest encodes them).
+count_records() { awk '{print $1}' "$1" | sort | uniq -c; }
+declare -A recs_before recs_after
+while read -r n f; do recs_before[$f]=$n; done < <(count_records "$work/before.manifest")
+if [ "$dry_run" -eq 0 ]; then
+  while read -r n f; do recs_after[$f]=$n; done < <(count_records "$work/after.manifest")
+else
+  while read -r n f; do recs_after[$f]=$n; done < <(awk '$8 == 1 {print $1}' "$work/processed.manifest" | sort | uniq -c)
+fi
+while IFS= read -r f; do
+  b=$(basename "$f"); t=$(filetype "$b")
+  after_file="$f"
+  [ -n "$outdir" ] && [ -e "$outdir/$b" ] && after_file="$outdir/$b"
+  [ -n "${bb[$t]+x}" ] || { types+=("$t"); rb[$t]=0; ra[$t]=0; bb[$t]=0; ba[$t]=0; }
+  rb[$t]=$(( ${rb[$t]} + ${recs_before[$b]:-0} ))
+  ra[$t]=$(( ${ra[$t]} + ${recs_after[$b]:-0} ))
+  bb[$t]=$(( ${bb[$t]} + $(stat -c %s "$f") ))
+  if [ "$dry_run" -eq 1 ]; then
+    ba[$t]=$(( ${ba[$t]} + $(stat -c %s "$f") ))
+  else
+    ba[$t]=$(( ${ba[$t]} + $(stat -c %s "$after_file") ))
+  fi
+done < "$work/inputs.list"
+if [ "$dry_run" -eq 1 ]; then
+  saved=$(awk '$8 > 1 {s += $3} END {print s + 0}' "$work/processed.manifest")
+  echo "(dry run: 'records after' counts originals only; up to $saved bytes of duplicate records could be saved)"
+fi
+printf '%-10s %14s %14s %8s %16s %16s %8s\n' "type" "records before" "records after" "change" "bytes before" "bytes after" "change"
+tr_=0 ta_=0 tb_=0 tba_=0
+pct() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == 0) print "0.0%"; else printf "%.1f%%\n", (b - a) * 100.0 / a }'; }
+for t in "${types[@]}" total; do
+  if [ "$t" = total ]; then r1=$tr_ r2=$ta_ b1=$tb_ b2=$tba_
+  else r1=${rb[$t]} r2=${ra[$t]} b1=${bb[$t]} b2=${ba[$t]}
+       tr_=$((tr_ + r1)) ta_=$((ta_ + r2)) tb_=$((tb_ + b1)) tba_=$((tba_ + b2)); fi
+  printf '%-10s %14s %14s %8s %16s %16s %8s\n' "$t" "$r1" "$r2" "$(pct "$r1" "$r2")" "$b1" "$b2" "$(pct "$b1" "$b2")"
+done
+exit $failed
