@@ -1,0 +1,61 @@
+# warcdedup, the one-command pipeline, end to end on a generated corpus.
+source "$(dirname "$0")/common.bash"
+GEN="$TESTBIN/warcgen"
+DEDUP="$BIN/warcdedup/warcdedup"
+[ -x "$GEN" ] || fail "$GEN not built"
+
+"$GEN" --out "$WORK/in" --size 6M --files 3 --seed 11 --version mixed -q
+"$GEN" --out "$WORK/in" --prefix plain --size 2M --files 1 --seed 12 --plain -q
+cp -r "$WORK/in" "$WORK/pristine"
+
+# -o: inputs untouched, the check passes, the table adds up.
+run "$DEDUP" -q -o "$WORK/dedup" "$WORK/in"
+[ "$rc" -eq 0 ] || { cat "$WORK/err" >&2; fail "warcdedup -o exited $rc"; }
+diff -r "$WORK/in" "$WORK/pristine" >/dev/null || fail "inputs changed by -o"
+work="$WORK/dedup/.warcdedup"
+[ ! -s "$work/discrepancies.txt" ] || fail "warcsumcmp found discrepancies"
+dups=$(awk '$8 > 1' "$work/processed.manifest" | wc -l)
+[ "$dups" -gt 0 ] || fail "the corpus has no duplicates"
+before=$(wc -l < "$work/before.manifest")
+after=$(wc -l < "$work/after.manifest")
+expect_eq "records after = before - duplicates" "$((before - dups))" "$after"
+total=$(grep '^total ' "$WORK/out" | awk '{print $2, $3}')
+expect_eq "table: total records" "$before $after" "$total"
+grep -q '^warc.gz ' "$WORK/out" || fail "table has no warc.gz row"
+grep -q '^warc ' "$WORK/out" || fail "table has no warc row"
+revisits=$(for f in "$WORK"/dedup/*.warc.gz; do gzip -dc "$f"; done | grep -ac '^WARC-Type: revisit')
+plain_revisits=$(cat "$WORK"/dedup/*.warc 2>/dev/null | grep -ac '^WARC-Type: revisit' || true)
+expect_eq "one revisit per duplicate" "$dups" "$((revisits + plain_revisits))"
+
+# Running it again resumes: every stage is found done, same table.
+cp "$WORK/out" "$WORK/table1"
+run "$DEDUP" -o "$WORK/dedup" "$WORK/in"
+[ "$rc" -eq 0 ] || fail "re-run exited $rc"
+grep -q 'warcsum: done earlier' "$WORK/err" || fail "re-run did not resume"
+expect_eq "re-run table" "$(cat "$WORK/table1")" "$(cat "$WORK/out")"
+
+# --in-place gives the same files as -o.
+cp -r "$WORK/pristine" "$WORK/inplace"
+run "$DEDUP" -q --in-place -w "$WORK/work2" "$WORK/inplace"
+[ "$rc" -eq 0 ] || fail "--in-place exited $rc"
+for f in "$WORK"/inplace/*; do
+  b=$(basename "$f")
+  if [ -e "$WORK/dedup/$b" ]; then cmp -s "$f" "$WORK/dedup/$b" || fail "$b: --in-place differs from -o"
+  else cmp -s "$f" "$WORK/pristine/$b" || fail "$b: changed though it has no duplicates"; fi
+done
+
+# --dry-run writes nothing.
+cp -r "$WORK/pristine" "$WORK/dry"
+run "$DEDUP" -q --dry-run -w "$WORK/work3" "$WORK/dry"
+[ "$rc" -eq 0 ] || fail "--dry-run exited $rc"
+diff -r "$WORK/dry" "$WORK/pristine" >/dev/null || fail "--dry-run changed files"
+grep -q 'dry run' "$WORK/out" || fail "--dry-run table lacks its note"
+
+# Usage errors.
+run "$DEDUP" "$WORK/in"
+expect_eq "no mode: exit 2" 2 "$rc"
+run "$DEDUP" -o "$WORK/x" --in-place "$WORK/in"
+expect_eq "two modes: exit 2" 2 "$rc"
+run "$DEDUP" --bogus
+expect_eq "unknown option: exit 2" 2 "$rc"
+echo "ok: $before records, $dups duplicates"
