@@ -54,7 +54,7 @@ void WalkDirectory(const std::string& dir, std::vector<std::string>* out, Diag* 
 void AddInput(const std::string& path, bool recursive, std::vector<std::string>* out, Diag* diag) {
   struct stat st;
   if (::stat(path.c_str(), &st) != 0) {
-    diag->Error(path + ": " + base::ErrnoText(errno));
+    diag->Error(path + ": cannot open: " + base::ErrnoText(errno));
   } else if (S_ISDIR(st.st_mode)) {
     if (recursive)
       WalkDirectory(path, out, diag);
