@@ -181,11 +181,17 @@ bool RecordReader::Next(Record* record) {
     record_ok_ = true;
     if (!started_) {
       started_ = true;
-      if (chunk_.substr(0, 11) == "filedesc://") {
+      // A chunk may hold only the file's first few bytes (a small input window
+      // over a gzip member gives "WARC"), so a signature is matched as far as
+      // the chunk goes; parsing the header checks the rest.
+      auto may_start = [this](std::string_view sig) {
+        return chunk_.substr(0, sig.size()) == sig.substr(0, std::min(chunk_.size(), sig.size()));
+      };
+      if (may_start("filedesc://")) {
         arc_ = true;
-      } else if (mid_file_ && chunk_.substr(0, 5) != "WARC/") {
+      } else if (mid_file_ && !may_start("WARC/")) {
         arc_ = true;  // a record fetched from inside an ARC file has no filedesc before it
-      } else if (chunk_.substr(0, 5) != "WARC/") {
+      } else if (!may_start("WARC/")) {
         at_end_ = true;  // nothing in this file can be trusted
         RecordProblem("offset " + std::to_string(record_offset_) +
                       ": not a WARC or ARC file (expected \"WARC/\" or \"filedesc://\", found " +

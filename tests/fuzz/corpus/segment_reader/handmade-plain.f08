@@ -1,0 +1,5 @@
+WARC/1.0
+Content-Length: 0
+
+
+
