@@ -57,6 +57,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def log_message(self, fmt, *args):
         sys.stderr.write("badhttp: %s\n" % (fmt % args))
 
+    def log_request(self, code="-", size="-"):
+        pass  # do_GET logs every request as it comes, answered or not
+
+
     def send_plain(self, code, text):
         body = text.encode()
         self.send_response(code)
@@ -74,6 +78,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             pass
 
     def do_GET(self):
+        # One line per request, with its Range: tests count attempts by it.
+        self.log_message('"%s" %s', self.requestline, self.headers.get("Range", "-"))
         parts = self.path.split("?")[0].lstrip("/").split("/", 1)
         if len(parts) != 2 or parts[0] not in MODES or ".." in parts[1]:
             return self.send_plain(404, "not found\n")

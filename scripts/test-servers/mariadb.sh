@@ -39,7 +39,7 @@ running() {
 }
 
 root_sql() {
-  "$CLIENT" --no-defaults --protocol=socket --socket="$dir/mysql.sock" -uroot "$@"
+  "$CLIENT" --no-defaults --protocol=socket --socket="$dir/mysql.sock" -uroot
 }
 
 stop() {
@@ -93,7 +93,7 @@ case "$cmd" in
         --pid-file="$dir/mariadb.pid" --log-error="$dir/error.log" --user="$(id -un)" \
         "${net[@]}" --innodb-buffer-pool-size=16M --innodb-log-file-size=8M \
         --skip-log-bin --performance-schema=OFF --skip-name-resolve \
-        >>"$dir/server.log" 2>&1 &
+        </dev/null >>"$dir/server.log" 2>&1 &
       server=$!
       for _ in $(seq 300); do
         kill -0 "$server" 2>/dev/null || break

@@ -9,10 +9,10 @@
 #
 # Static files get Range support from nginx itself (206, Content-Range). Both
 # commands are idempotent: start on a running instance with the same port is a
-# no-op, stop on a stopped one too. NGINX overrides the binary.
+# no-op, stop on a stopped one too. NGINX_BIN overrides the binary.
 set -euo pipefail
 
-NGINX=${NGINX:-/usr/sbin/nginx}
+NGINX_BIN=${NGINX_BIN:-/usr/sbin/nginx}
 
 usage() {
   echo "usage: $0 start WORKDIR DOCROOT PORT | stop WORKDIR" >&2
@@ -53,7 +53,7 @@ case "$cmd" in
     [ $# -eq 4 ] || usage
     docroot=$(cd "$3" && pwd)
     port=$4
-    [ -x "$NGINX" ] || { echo "nginx.sh: $NGINX not found" >&2; exit 1; }
+    [ -x "$NGINX_BIN" ] || { echo "nginx.sh: $NGINX_BIN not found" >&2; exit 1; }
     if running; then
       grep -q "listen 127.0.0.1:$port;" "$dir/nginx.conf" && exit 0
       echo "nginx.sh: already running in $dir on another port" >&2
@@ -77,7 +77,9 @@ pid $dir/nginx.pid;
 error_log $dir/error.log info;
 events { worker_connections 256; }
 http {
-  access_log $dir/access.log;
+  # With the Range asked for, so that tests can follow each record's requests.
+  log_format ranges '\$remote_addr [\$time_local] "\$request" \$status \$body_bytes_sent "\$http_range"';
+  access_log $dir/access.log ranges;
   client_body_temp_path $dir/tmp/body;
   proxy_temp_path $dir/tmp/proxy;
   fastcgi_temp_path $dir/tmp/fastcgi;
@@ -94,13 +96,17 @@ http {
 }
 EOF
     # With daemon on, nginx binds before it forks: a port in use fails here.
-    if ! "$NGINX" -p "$dir" -c "$dir/nginx.conf" -e "$dir/error.log" 2>>"$dir/start.log"; then
+    # An environment variable NGINX would be taken for inherited sockets (its
+    # binary upgrade protocol), and nginx would then stay in the foreground;
+    # the timeout is there so that nothing can make start hang.
+    if ! timeout 20 env -u NGINX "$NGINX_BIN" -p "$dir" -c "$dir/nginx.conf" \
+        -e "$dir/error.log" </dev/null >/dev/null 2>>"$dir/start.log"; then
       echo "nginx.sh: nginx failed to start on 127.0.0.1:$port: $(tail -n1 "$dir/start.log")" >&2
       stop
       exit 1
     fi
     for _ in $(seq 100); do
-      if running && curl -s -o /dev/null --max-time 1 "http://127.0.0.1:$port/"; then
+      if running && (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
         exit 0
       fi
       sleep 0.05

@@ -119,6 +119,16 @@ struct RunComparer::Rep {
   std::string payload;
 };
 
+void RunComparer::RepFailed(Rep* rep, const base::Status& status) {
+  rep->dead = true;
+  // Alone in its group, it is kept apart like any record that failed.
+  bool alone = std::count(labels_.begin(), labels_.end(), rep->label) == 1;
+  if (alone) ++stats_.failures;
+  problems_->push_back(Where((*run_)[rep->index]) + ": " + status.message() +
+                       (alone ? " (kept as not a duplicate)"
+                              : " (on reading it again: records not compared with it)"));
+}
+
 void RunComparer::Fail(size_t i, const base::Status& status) {
   labels_[i] = next_label_++;  // a label no other record shares
   ++stats_.failures;
@@ -157,6 +167,7 @@ bool RunComparer::LoadSmall(size_t i, std::string* payload, bool* too_big) {
     return false;
   }
   stats_.bytes_compared += *got;
+  verified_[i] = 1;
   return true;
 }
 
@@ -168,9 +179,7 @@ void RunComparer::CompareBatch(Rep* rep, std::vector<size_t>* batch, std::vector
     ++stats_.records_fetched;
     auto opened = OpenedRecord::Open(source_, run[rep->index], true);
     if (!opened.ok()) {
-      rep->dead = true;
-      problems_->push_back(Where(run[rep->index]) + ": " + opened.status().message() +
-                           " (on reading it again: records not compared with it)");
+      RepFailed(rep, opened.status());
       return;
     }
     rep_stream = std::move(opened.value());
@@ -206,8 +215,7 @@ void RunComparer::CompareBatch(Rep* rep, std::vector<size_t>* batch, std::vector
       auto got = rep_stream->Read(rep_block.data(), kBlock);
       if (!got.ok()) {
         rep_ok = false;
-        problems_->push_back(Where(run[rep->index]) + ": " + got.status().message() +
-                             " (on reading it again: records not compared with it)");
+        RepFailed(rep, got.status());
         break;
       }
       n = *got;
@@ -237,8 +245,9 @@ void RunComparer::CompareBatch(Rep* rep, std::vector<size_t>* batch, std::vector
   if (rep_ok && rep_stream && !alive.empty()) {
     if (auto s = rep_stream->Finish(); !s.ok()) {
       rep_ok = false;
-      problems_->push_back(Where(run[rep->index]) + ": " + s.message() +
-                           " (on reading it again: records not compared with it)");
+      RepFailed(rep, s);
+    } else {
+      verified_[rep->index] = 1;
     }
   }
   if (!rep_ok) rep->dead = true;
@@ -248,7 +257,10 @@ void RunComparer::CompareBatch(Rep* rep, std::vector<size_t>* batch, std::vector
     base::Status s = got.ok() ? c.record->Finish() : got.status();
     if (!s.ok()) {
       Fail(c.index, s);
-    } else if (!rep_ok || *got != 0) {
+      continue;
+    }
+    verified_[c.index] = 1;
+    if (!rep_ok || *got != 0) {
       unequal.push_back(c.index);
     } else {
       matched->push_back(c.index);
@@ -256,6 +268,27 @@ void RunComparer::CompareBatch(Rep* rep, std::vector<size_t>* batch, std::vector
   }
   std::sort(unequal.begin(), unequal.end());  // keep input order: the earliest starts a group
   *batch = unequal;
+}
+
+void RunComparer::Verify(Rep* rep) {
+  ++stats_.records_fetched;
+  auto opened = OpenedRecord::Open(source_, (*run_)[rep->index], true);
+  base::Status s = opened.status();
+  std::vector<char> block(opened.ok() ? kBlock : 0);
+  while (s.ok()) {
+    auto got = (*opened)->Read(block.data(), block.size());
+    if (!got.ok()) {
+      s = got.status();
+    } else if (*got == 0) {
+      s = (*opened)->Finish();
+      break;
+    }
+  }
+  if (s.ok()) {
+    verified_[rep->index] = 1;
+  } else {
+    RepFailed(rep, s);
+  }
 }
 
 std::vector<uint64_t> RunComparer::Assign(const std::vector<manifest::Entry>& run,
@@ -266,6 +299,7 @@ std::vector<uint64_t> RunComparer::Assign(const std::vector<manifest::Entry>& ru
   run_ = &run;
   problems_ = problems;
   labels_.assign(k, -1);
+  verified_.assign(k, 0);
   next_label_ = 0;
   cached_bytes_ = 0;
   std::vector<Rep> reps;
@@ -334,7 +368,14 @@ std::vector<uint64_t> RunComparer::Assign(const std::vector<manifest::Entry>& ru
     auto it = ext_of.emplace(labels_[i], ext_of.size()).first;
     exts[i] = it->second;
   }
+  // A collision is claimed only between groups whose founders were both read
+  // completely: a record found unequal halfway, or compared with nothing
+  // because the other could not be read, may be damaged rather than different.
+  if (reps.size() > 1)
+    for (auto& rep : reps)
+      if (!rep.dead && !verified_[rep.index]) Verify(&rep);
   for (size_t r = 1; r < reps.size(); ++r) {
+    if (reps[0].dead || reps[r].dead) continue;
     ++stats_.collisions;
     collisions->push_back(run[0].digest + ": " + Where(run[reps[0].index]) + " and " +
                           Where(run[reps[r].index]) + " have different payloads");

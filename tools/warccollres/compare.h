@@ -74,12 +74,18 @@ class RunComparer {
   bool LoadSmall(size_t i, std::string* payload, bool* too_big);
   void CompareBatch(Rep* rep, std::vector<size_t>* batch, std::vector<size_t>* matched);
   void Fail(size_t i, const base::Status& status);
+  // A representative that cannot be read: it compares equal to nothing more.
+  void RepFailed(Rep* rep, const base::Status& status);
+  // Reads a representative completely (CRC-32 included) before a collision
+  // is claimed for it.
+  void Verify(Rep* rep);
 
   fetch::RangeSource* source_;
   CompareStats stats_;
   // Per Assign() call.
   const std::vector<manifest::Entry>* run_ = nullptr;
   std::vector<int64_t> labels_;
+  std::vector<char> verified_;  // read completely at least once, CRC-32 included
   int64_t next_label_ = 0;
   std::vector<std::string>* problems_ = nullptr;
   uint64_t cached_bytes_ = 0;

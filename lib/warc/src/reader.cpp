@@ -116,7 +116,8 @@ bool RecordReader::RecordProblem(const std::string& what) {
       }
     }
   } else if (!at_end_) {
-    msg += "; rest of file not read (no safe way to find the next record in an uncompressed file)";
+    if (segments_.format() == gzmulti::Format::kPlain)
+      msg += "; rest of file not read (no safe way to find the next record in an uncompressed file)";
     at_end_ = true;
   }
   reporter_->Problem(base::Status::Corruption(msg));
@@ -273,9 +274,14 @@ bool RecordReader::ParseArcHeader(const std::string& line_text, Record* record) 
     url_fields = n - 4;
   }
   std::string where = "offset " + std::to_string(record_offset_) + ": ";
-  if (url_fields == 0)
+  if (url_fields == 0) {
+    // Reading from inside a file, ARC was only a guess: say what could start here.
+    if (mid_file_ && stats_.records == 0)
+      return RecordProblem(where + "no record starts here (expected a gzip member, \"WARC/\" or "
+                                   "an ARC record line, found " + Quote(line) + ")");
     return RecordProblem(where + "expected an ARC record line \"url ip date mime length\", found " +
                          Quote(line));
+  }
   std::string_view url(tokens[0].data(),
                        static_cast<size_t>(tokens[url_fields - 1].end() - tokens[0].begin()));
   std::string_view ip = tokens[url_fields];

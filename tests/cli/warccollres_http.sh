@@ -1,0 +1,288 @@
+# warccollres over HTTP Range requests: the same output as from local files
+# (nginx, -j 1 and -j 8), and for every way a server can misbehave
+# (scripts/test-servers/badhttp.py) the records it serves are kept apart,
+# named with the cause, and the exit status is 1; a 5xx that goes away after a
+# retry changes nothing. Also: a 404, a stalled transfer (30 s stall timeout,
+# run in the background), and 100 MB payloads streamed in bounded memory.
+source "$SRC/tests/cli/common.bash"
+COLLRES="$BIN/warccollres/warccollres"
+WARCSUM="$BIN/warcsum/warcsum"
+GEN="${TESTBIN:-$BIN/../tests}/warcgen"
+SERVERS="$SRC/scripts/test-servers"
+NGINX_BIN=${NGINX_BIN:-/usr/sbin/nginx}
+[ -x "$COLLRES" ] || { echo "skipped: $COLLRES not built"; exit 77; }
+command -v python3 >/dev/null || { echo "skipped: python3 absent"; exit 77; }
+[ -x "$NGINX_BIN" ] || { echo "skipped: $NGINX_BIN absent (Debian package nginx-light)"; exit 77; }
+export NGINX_BIN
+
+# Whatever happens, no server and no background run outlives the test.
+bad_pid="" slow_pid=""
+cleanup() {
+  [ -z "$slow_pid" ] || kill "$slow_pid" 2>/dev/null || true
+  if [ -n "$bad_pid" ]; then
+    kill -TERM "$bad_pid" 2>/dev/null || true
+    wait "$bad_pid" 2>/dev/null || true
+  fi
+  "$SERVERS/nginx.sh" stop "$WORK" || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+C="$WORK/corpus"
+mkdir -p "$C"
+
+# Writes response records, one gzip member each, as the spec on stdin asks:
+#   FILE URI text|rand|rep SEED SIZE [name=N] [forge=N] [flip=POS] [level=L]
+# (rep: a 1 MB text block repeated). name=N remembers the payload's digest,
+# forge=N stores N's digest instead of the payload's own (a collision),
+# flip=POS changes one byte of the payload, level=L is the gzip level.
+# Prints "file offset length uri date sha1:stored sha1-of-the-real-payload".
+# (The same generator as in warccollres_local.sh.)
+cat > "$WORK/mkwarc.py" <<'EOF'
+import base64, gzip, hashlib, os, random, sys
+named, n = {}, 0
+for spec in sys.stdin:
+    f = spec.split()
+    if not f:
+        continue
+    name, uri, kind, seed, size = f[0], f[1], f[2], int(f[3]), int(f[4])
+    opts = dict(o.split('=', 1) for o in f[5:])
+    r = random.Random(seed)
+    if kind == 'rand':
+        payload = bytearray(r.randbytes(size))
+    else:
+        words = [bytes(r.choice(b'abcdefghij') for _ in range(r.randint(2, 8))) for _ in range(300)]
+        payload = bytearray()
+        while len(payload) < min(size, 1 << 20):
+            payload += r.choice(words) + b' '
+        if kind == 'rep':
+            payload *= size // len(payload) + 1
+        del payload[size:]
+    if 'flip' in opts:
+        payload[int(opts['flip'])] ^= 1
+    real = hashlib.sha1(payload).digest()
+    named[opts.get('name')] = real
+    stored = named[opts['forge']] if 'forge' in opts else real
+    n += 1
+    date = '2020-01-01T00:%02d:%02dZ' % (n // 60, n % 60)
+    block = b'HTTP/1.1 200 OK\r\nContent-Length: %d\r\n\r\n' % len(payload) + payload
+    head = ('WARC/1.0\r\nWARC-Type: response\r\n'
+            'WARC-Record-ID: <urn:uuid:00000000-0000-4000-8000-%012d>\r\n'
+            'WARC-Date: %s\r\nWARC-Target-URI: %s\r\n'
+            'Content-Type: application/http; msgtype=response\r\n'
+            'WARC-Payload-Digest: sha1:%s\r\nContent-Length: %d\r\n\r\n'
+            % (n, date, uri, base64.b32encode(stored).decode(), len(block))).encode()
+    member = gzip.compress(head + block + b'\r\n\r\n', compresslevel=int(opts.get('level', 6)), mtime=0)
+    path = os.path.join(sys.argv[1], name)
+    offset = os.path.getsize(path) if os.path.exists(path) else 0
+    with open(path, 'ab') as w:
+        w.write(member)
+    print(name, offset, len(member), uri, date, 'sha1:' + stored.hex(), real.hex())
+EOF
+python3 "$WORK/mkwarc.py" "$C" > "$WORK/lines" <<'EOF'
+a.warc.gz http://a.example/1 text 1 3000 name=P1
+a.warc.gz http://a.example/2 rand 2 1500000 name=P2
+a.warc.gz http://a.example/3 text 1 3000
+b.warc.gz http://b.example/1 text 1 3000
+b.warc.gz http://b.example/x text 5 3000 forge=P1
+b.warc.gz http://b.example/y text 5 3000 forge=P1
+b.warc.gz http://b.example/z rand 2 1500000
+b.warc.gz http://b.example/w rand 2 1500000 flip=-1 forge=P2
+b.warc.gz http://b.example/v rand 2 1500000 flip=-1 forge=P2
+b.warc.gz http://b.example/u text 7 100
+c.warc.gz http://c.example/1 text 8 500 name=P8
+c.warc.gz http://c.example/2 text 9 500 forge=P8
+c.warc.gz http://c.example/3 text 10 500 forge=P8
+c.warc.gz http://c.example/4 text 8 500
+c.warc.gz http://c.example/5 text 9 500 forge=P8
+EOF
+if [ -x "$GEN" ] && [ -x "$WARCSUM" ]; then
+  "$GEN" -q --out "$C" --prefix g --seed 22 --size 6M --files 3
+  "$WARCSUM" --recompute "$C"/g-*.warc.gz | awk '{ print $0, substr($6, 6) }' >> "$WORK/lines"
+else
+  echo "note: $GEN or warcsum absent: python-written records only"
+fi
+if [ -f "$INTEROP/pywb/example-extra.warc" ] && [ -x "$WARCSUM" ]; then
+  cp "$INTEROP/pywb/example-extra.warc" "$C/"
+  "$WARCSUM" "$C/example-extra.warc" | awk '{ print $0, "extra-" NR }' >> "$WORK/lines"
+fi
+LC_ALL=C sort -k6,6 -k1,1 -k2,2n "$WORK/lines" > "$WORK/all7"
+# 100 MB payloads: two identical, one differing in its last byte.
+python3 "$WORK/mkwarc.py" "$C" > "$WORK/big7" <<'EOF'
+big-a.warc.gz http://big.example/1 rep 3 100000000 name=B level=1
+big-b.warc.gz http://big.example/2 rep 3 100000000 level=1
+big-b.warc.gz http://big.example/3 rep 3 100000000 flip=-1 forge=B level=1
+EOF
+
+# derive NAME: NAME (7 fields, the last the real payload's identity) gives
+# NAME.m, the manifest, and NAME.expected, extensions numbered by first
+# appearance of each payload within a digest.
+derive() {
+  cut -d' ' -f1-6 "$1" > "$1.m"
+  awk '{ if ($6 != d) { d = $6; n = 0; delete g }
+         if (!($7 in g)) g[$7] = n++
+         $7 = g[$7]; print }' "$1" > "$1.expected"
+}
+# errors FILE: the error lines of a stderr file, without collisions and summary.
+errors() { grep -v -e ': collision: ' -e ' lines, .* runs with more than one record' "$1" || true; }
+derive "$WORK/all7"
+M="$WORK/all7.m"
+
+start_nginx() {
+  local port
+  for _ in $(seq 20); do
+    port=$((18000 + RANDOM % 20000))
+    if "$SERVERS/nginx.sh" start "$WORK" "$C" "$port" 2>>"$WORK/nginx-start.log"; then
+      NPORT=$port
+      return 0
+    fi
+  done
+  fail "nginx did not start: $(tail -n3 "$WORK/nginx-start.log")"
+}
+start_badhttp() {
+  local port
+  for _ in $(seq 20); do
+    port=$((18000 + RANDOM % 20000))
+    : > "$WORK/bad.port"
+    python3 "$SERVERS/badhttp.py" "$port" "$C" < /dev/null > "$WORK/bad.port" 2> "$WORK/bad.log" &
+    bad_pid=$!
+    for _ in $(seq 300); do
+      [ -s "$WORK/bad.port" ] && break
+      kill -0 "$bad_pid" 2>/dev/null || break
+      sleep 0.1
+    done
+    if [ -s "$WORK/bad.port" ]; then
+      BPORT=$(cat "$WORK/bad.port")
+      return 0
+    fi
+    kill "$bad_pid" 2>/dev/null || true
+    wait "$bad_pid" 2>/dev/null || true
+    bad_pid=""
+  done
+  fail "badhttp.py did not start: $(tail -n3 "$WORK/bad.log")"
+}
+start_nginx
+start_badhttp
+NGX="http://127.0.0.1:$NPORT/"
+BAD="http://127.0.0.1:$BPORT"
+
+# A stalled transfer: headers, then nothing for 60 s. The stall timeout is
+# 30 s and not an option, so this runs in the background while the rest goes
+# on. Two copies of P1, no retries.
+p1=$(awk '$4 == "http://a.example/1" { print $6 }' "$WORK/all7")
+grep " $p1\$" "$M" | head -n2 > "$WORK/slow.m"
+slow_start=$SECONDS
+"$COLLRES" --retries 0 --url-prefix "$BAD/slow/" "$WORK/slow.m" > "$WORK/slow.out" 2> "$WORK/slow.err" &
+slow_pid=$!
+
+# Local reference.
+run "$COLLRES" -d "$C" "$M"
+expect_eq "local exit status" 0 "$rc"
+cmp "$WORK/out" "$WORK/all7.expected" || fail "local output differs from the payloads' identity"
+cp "$WORK/err" "$WORK/local.err"
+
+# nginx, one and eight transfers: the same bytes, the same report.
+for j in 1 8; do
+  run "$COLLRES" -j "$j" --url-prefix "$NGX" "$M"
+  expect_eq "nginx -j $j exit status" 0 "$rc"
+  cmp "$WORK/out" "$WORK/all7.expected" ||
+    { diff "$WORK/all7.expected" "$WORK/out" | head >&2; fail "nginx -j $j output differs from local"; }
+  expect_eq "nginx -j $j collisions" "$(grep -v ' lines, ' "$WORK/local.err")" \
+    "$(grep -v ' lines, ' "$WORK/err")"
+done
+
+# check_kept NAME CAUSE: the run left out.m/err for NAME.m; it must exit 1,
+# write NAME.expected, and give each line in NAME.broken exactly one error
+# "FILE: offset N: ...CAUSE... (kept as not a duplicate)", and no other error.
+check_kept() {
+  local name=$1 cause=$2 file offset where
+  expect_eq "$name: exit status" 1 "$rc"
+  cmp "$WORK/out" "$WORK/$name.expected" ||
+    { diff "$WORK/$name.expected" "$WORK/out" | head >&2; cat "$WORK/err" >&2; fail "$name: output"; }
+  while read -r file offset; do
+    where="warccollres: $file: offset $offset: "
+    [ "$(grep -cF "$where" "$WORK/err")" -eq 1 ] ||
+      { cat "$WORK/err" >&2; fail "$name: not exactly one error for $file: offset $offset"; }
+    grep -F "$where" "$WORK/err" | grep -F -- "$cause" | grep -q ' (kept as not a duplicate)$' ||
+      fail "$name: $file: offset $offset: expected \"$cause\", kept: $(grep -F "$where" "$WORK/err")"
+  done < "$WORK/$name.broken"
+  expect_eq "$name: number of errors" "$(wc -l < "$WORK/$name.broken")" "$(errors "$WORK/err" | wc -l)"
+}
+
+# A file the server does not have: 404, not retried.
+awk '$4 == "http://b.example/1" { $1 = "nothere.warc.gz"; $7 = "gone" } { print }' "$WORK/all7" > "$WORK/404"
+derive "$WORK/404"
+awk '$7 == "gone" { print $1, $2 }' "$WORK/404" > "$WORK/404.broken"
+run "$COLLRES" --url-prefix "$NGX" "$WORK/404.m"
+check_kept 404 "${NGX}nothere.warc.gz: HTTP 404"
+
+# The misbehaving server, on the runs of P1 (small records) and P2 (1.5 MB,
+# streamed): whatever it sends, nothing is proven, every record is kept.
+p2=$(awk '$4 == "http://a.example/2" { print $6 }' "$WORK/all7")
+awk -v p1="$p1" -v p2="$p2" '$6 == p1 || $6 == p2 { $7 = "bad-" NR; print }' "$WORK/all7" > "$WORK/bad"
+derive "$WORK/bad"
+cut -d' ' -f1,2 "$WORK/bad" > "$WORK/bad.broken"
+# requests MODE: how many requests badhttp.py got for the first record of P1
+# (any range ending where it ends: a broken transfer resumes).
+last=$(awk '$4 == "http://a.example/1" { print $2 + $3 - 1 }' "$WORK/all7")
+requests() { grep -cE "\"GET /$1/a\\.warc\\.gz HTTP/1\\.1\" bytes=[0-9]+-$last\$" "$WORK/bad.log" || true; }
+for mode_cause in \
+    "ignore-range|HTTP 200 instead of 206: the server ignored the Range request" \
+    "truncate|Transferred a partial file" \
+    "error500|HTTP 500" \
+    "close|Server returned nothing" \
+    "wrong-range|is not the requested range"; do
+  mode=${mode_cause%%|*}
+  cause=${mode_cause#*|}
+  run "$COLLRES" --url-prefix "$BAD/$mode/" "$WORK/bad.m"
+  check_kept "bad" "$cause"
+  grep -qF "$BAD/$mode/" "$WORK/err" || fail "$mode: the errors do not name the URL"
+  # 5xx and broken transfers are retried (3 times by default), the others not.
+  case $mode in
+    ignore-range|wrong-range) want=1 ;;
+    *) want=4 ;;
+  esac
+  expect_eq "$mode: requests for the first record" "$want" "$(requests "$mode")"
+done
+
+# A 500 that goes away on retry: exactly the local result.
+run "$COLLRES" -v --url-prefix "$BAD/flaky500/" "$M"
+expect_eq "flaky500 exit status" 0 "$rc"
+cmp "$WORK/out" "$WORK/all7.expected" || fail "flaky500 output differs from local"
+grep -qE '^warccollres: http: [0-9]+ requests, [1-9][0-9]* retries$' "$WORK/err" ||
+  fail "flaky500: no retries reported: $(tail -n1 "$WORK/err")"
+expect_eq "flaky500: requests for the first record" 2 "$(requests flaky500)"
+
+# 100 MB payloads through nginx: streamed with pauses, memory bounded.
+derive "$WORK/big7"
+if [ -x /usr/bin/time ]; then
+  run /usr/bin/time -f '%M' -o "$WORK/rss" "$COLLRES" --url-prefix "$NGX" "$WORK/big7.m"
+  rss=$(tail -n1 "$WORK/rss")
+else
+  run "$COLLRES" --url-prefix "$NGX" "$WORK/big7.m"
+  rss=""
+fi
+expect_eq "big exit status" 0 "$rc"
+expect_eq "big extensions" "0 0 1" "$(cut -d' ' -f7 "$WORK/out" | xargs)"
+cmp "$WORK/out" "$WORK/big7.expected" || fail "big output"
+if [ -n "$rss" ]; then
+  [ "$rss" -lt 65536 ] || fail "big: max RSS $rss KB over HTTP, expected under 64 MB"
+fi
+
+# The stalled transfers: both kept after the stall timeout.
+set +e
+wait "$slow_pid"
+rc=$?
+set -e
+slow_pid=""
+slow_seconds=$((SECONDS - slow_start))
+cp "$WORK/slow.out" "$WORK/out"
+cp "$WORK/slow.err" "$WORK/err"
+awk '{ $7 = "slow-" NR; print }' "$WORK/slow.m" > "$WORK/slow"
+derive "$WORK/slow"
+cut -d' ' -f1,2 "$WORK/slow" > "$WORK/slow.broken"
+check_kept slow "Timeout was reached"
+
+echo "ok: nginx -j 1/-j 8 = local ($(wc -l < "$M") lines); 404, 5 misbehaviours kept, flaky500 retried;" \
+  "100 MB payloads in ${rss:-?} KB; stall timeout after ${slow_seconds} s"

@@ -1,0 +1,345 @@
+# warccollres on local files: exact extensions for duplicates and forged
+# collisions, --proc, and every way a record can fail to be proven identical
+# (unsorted input, wrong offset, missing file, damaged members), each of which
+# must keep the record apart, name it and exit 1 without dropping a line.
+# Last, two 200 MB payloads compared in bounded memory.
+source "$SRC/tests/cli/common.bash"
+COLLRES="$BIN/warccollres/warccollres"
+WARCSUM="$BIN/warcsum/warcsum"
+PROC="$BIN/warcsumproc/warcsumproc"
+GEN="${TESTBIN:-$BIN/../tests}/warcgen"
+[ -x "$COLLRES" ] || { echo "skipped: $COLLRES not built"; exit 77; }
+command -v python3 >/dev/null || { echo "skipped: python3 absent"; exit 77; }
+C="$WORK/corpus"
+mkdir -p "$C"
+
+# Writes response records, one gzip member each, as the spec on stdin asks:
+#   FILE URI text|rand|rep SEED SIZE [name=N] [forge=N] [flip=POS] [level=L]
+# (rep: a 1 MB text block repeated). name=N remembers the payload's digest,
+# forge=N stores N's digest instead of the payload's own (a collision),
+# flip=POS changes one byte of the payload, level=L is the gzip level.
+# Prints "file offset length uri date sha1:stored sha1-of-the-real-payload".
+cat > "$WORK/mkwarc.py" <<'EOF'
+import base64, gzip, hashlib, os, random, sys
+named, n = {}, 0
+for spec in sys.stdin:
+    f = spec.split()
+    if not f:
+        continue
+    name, uri, kind, seed, size = f[0], f[1], f[2], int(f[3]), int(f[4])
+    opts = dict(o.split('=', 1) for o in f[5:])
+    r = random.Random(seed)
+    if kind == 'rand':
+        payload = bytearray(r.randbytes(size))
+    else:
+        words = [bytes(r.choice(b'abcdefghij') for _ in range(r.randint(2, 8))) for _ in range(300)]
+        payload = bytearray()
+        while len(payload) < min(size, 1 << 20):
+            payload += r.choice(words) + b' '
+        if kind == 'rep':
+            payload *= size // len(payload) + 1
+        del payload[size:]
+    if 'flip' in opts:
+        payload[int(opts['flip'])] ^= 1
+    real = hashlib.sha1(payload).digest()
+    named[opts.get('name')] = real
+    stored = named[opts['forge']] if 'forge' in opts else real
+    n += 1
+    date = '2020-01-01T00:%02d:%02dZ' % (n // 60, n % 60)
+    block = b'HTTP/1.1 200 OK\r\nContent-Length: %d\r\n\r\n' % len(payload) + payload
+    head = ('WARC/1.0\r\nWARC-Type: response\r\n'
+            'WARC-Record-ID: <urn:uuid:00000000-0000-4000-8000-%012d>\r\n'
+            'WARC-Date: %s\r\nWARC-Target-URI: %s\r\n'
+            'Content-Type: application/http; msgtype=response\r\n'
+            'WARC-Payload-Digest: sha1:%s\r\nContent-Length: %d\r\n\r\n'
+            % (n, date, uri, base64.b32encode(stored).decode(), len(block))).encode()
+    member = gzip.compress(head + block + b'\r\n\r\n', compresslevel=int(opts.get('level', 6)), mtime=0)
+    path = os.path.join(sys.argv[1], name)
+    offset = os.path.getsize(path) if os.path.exists(path) else 0
+    with open(path, 'ab') as w:
+        w.write(member)
+    print(name, offset, len(member), uri, date, 'sha1:' + stored.hex(), real.hex())
+EOF
+# Runs: P1 (3 copies, and a forged pair), P2 (1.5 MB records streamed in
+# lockstep: 2 copies, and a forged pair differing in the last byte), P8 (three
+# different payloads interleaved), two empty payloads, and a single record.
+python3 "$WORK/mkwarc.py" "$C" > "$WORK/lines" <<'EOF'
+a.warc.gz http://a.example/1 text 1 3000 name=P1
+a.warc.gz http://a.example/2 rand 2 1500000 name=P2
+a.warc.gz http://a.example/3 text 1 3000
+b.warc.gz http://b.example/1 text 1 3000
+b.warc.gz http://b.example/x text 5 3000 forge=P1
+b.warc.gz http://b.example/y text 5 3000 forge=P1
+b.warc.gz http://b.example/z rand 2 1500000
+b.warc.gz http://b.example/w rand 2 1500000 flip=-1 forge=P2
+b.warc.gz http://b.example/v rand 2 1500000 flip=-1 forge=P2
+b.warc.gz http://b.example/u text 7 100
+c.warc.gz http://c.example/1 text 8 500 name=P8
+c.warc.gz http://c.example/2 text 9 500 forge=P8
+c.warc.gz http://c.example/3 text 10 500 forge=P8
+c.warc.gz http://c.example/4 text 8 500
+c.warc.gz http://c.example/5 text 9 500 forge=P8
+c.warc.gz http://c.example/e1 text 0 0
+c.warc.gz http://c.example/e2 text 0 0
+EOF
+# More of the ordinary kind from the project's generator, listed by warcsum
+# with recomputed digests (the payloads' own).
+if [ -x "$GEN" ] && [ -x "$WARCSUM" ]; then
+  "$GEN" -q --out "$C" --prefix g --seed 21 --size 6M --files 3
+  "$WARCSUM" --recompute "$C"/g-*.warc.gz | awk '{ print $0, substr($6, 6) }' >> "$WORK/lines"
+else
+  echo "note: $GEN or warcsum absent: python-written records only"
+fi
+# Two responses of a real file with the same stored digest and different
+# payloads.
+if [ -f "$INTEROP/pywb/example-extra.warc" ] && [ -x "$WARCSUM" ]; then
+  cp "$INTEROP/pywb/example-extra.warc" "$C/"
+  "$WARCSUM" "$C/example-extra.warc" | awk '{ print $0, "extra-" NR }' >> "$WORK/lines"
+  [ "$(grep -c '^example-extra.warc ' "$WORK/lines")" -eq 2 ] || fail "example-extra.warc: expected 2 lines"
+else
+  echo "note: $INTEROP/pywb/example-extra.warc or warcsum absent: no interop collision"
+fi
+LC_ALL=C sort -k6,6 -k1,1 -k2,2n "$WORK/lines" > "$WORK/all7"
+
+# derive NAME: from NAME (7 fields, the last the real payload's identity)
+# writes NAME.m, the manifest, and NAME.expected: extensions numbered by first
+# appearance of each payload within a digest.
+derive() {
+  cut -d' ' -f1-6 "$1" > "$1.m"
+  awk '{ if ($6 != d) { d = $6; n = 0; delete g }
+         if (!($7 in g)) g[$7] = n++
+         $7 = g[$7]; print }' "$1" > "$1.expected"
+}
+# collisions EXPECTED: the report lines for a run read without problems.
+collisions() {
+  awk '{ if ($6 != d) { d = $6; f0 = $1; o0 = $2; delete seen; seen[0] = 1 }
+         if (!($7 in seen)) { seen[$7] = 1
+           print "warccollres: collision: " $6 ": " f0 ": offset " o0 " and " $1 ": offset " $2 " have different payloads" } }' "$1"
+}
+# edit NAME AWK-CONDITION AWK-ACTION: NAME from all7, with the action applied
+# to matching lines, whose payload identity becomes unique (nothing to share).
+edit() {
+  awk "$2 { $3; \$7 = \"broken-\" NR } { print }" "$WORK/all7" > "$WORK/$1"
+  derive "$WORK/$1"
+}
+# errors FILE: the error lines of a stderr file, without the summary.
+errors() { grep -v -e ': collision: ' -e ' lines, .* runs with more than one record' "$1" || true; }
+
+# The exact output: digests and payloads as the generator made them.
+derive "$WORK/all7"
+M="$WORK/all7.m"
+lines=$(wc -l < "$M")
+run "$COLLRES" -d "$C" "$M"
+expect_eq "exit status" 0 "$rc"
+cmp "$WORK/out" "$WORK/all7.expected" ||
+  { diff "$WORK/all7.expected" "$WORK/out" | head >&2; fail "extensions differ from the payloads' identity"; }
+# The same, by hand, for the crafted runs.
+expect_eq "crafted extensions" \
+"http://a.example/2 0
+http://b.example/z 0
+http://b.example/w 1
+http://b.example/v 1
+http://a.example/1 0
+http://a.example/3 0
+http://b.example/1 0
+http://b.example/x 1
+http://b.example/y 1
+http://c.example/1 0
+http://c.example/2 1
+http://c.example/3 2
+http://c.example/4 0
+http://c.example/5 1" \
+  "$(awk '$4 ~ /^http:\/\/[abc]\.example\/[0-9a-z]$/ && $6 != "sha1:1ff3e5e996c7423b1b55e4641e400e595bfe2ed5" { print $4, $7 }' "$WORK/out")"
+expect_eq "empty payloads and the single record" \
+  "http://b.example/u 0;http://c.example/e1 0;http://c.example/e2 0;" \
+  "$(awk '$4 ~ /\/(e1|e2|u)$/ { printf "%s %s;", $4, $7 }' "$WORK/out")"
+if [ -f "$C/example-extra.warc" ]; then
+  expect_eq "interop collision" "example-extra.warc 0 0;example-extra.warc 3207 1;" \
+    "$(awk '$1 == "example-extra.warc" { printf "%s %s %s;", $1, $2, $7 }' "$WORK/out")"
+fi
+expect_eq "collision report" "$(collisions "$WORK/all7.expected")" \
+  "$(grep -v ' lines, ' "$WORK/err")"
+n_coll=$(collisions "$WORK/all7.expected" | wc -l)
+[ "$n_coll" -ge 4 ] || fail "expected at least 4 collisions, found $n_coll"
+grep -qE "^warccollres: $lines lines, [0-9]+ runs with more than one record, [0-9]+ records fetched, .* compared, $n_coll collisions, 0 records kept for errors, [0-9.]+ s$" "$WORK/err" ||
+  fail "summary line: $(tail -n1 "$WORK/err")"
+
+# From stdin, and to a file: the same bytes.
+"$COLLRES" -q -d "$C" - < "$M" > "$WORK/stdin.out"
+cmp "$WORK/stdin.out" "$WORK/all7.expected" || fail "stdin input gives other output"
+"$COLLRES" -q -d "$C" -o "$WORK/o.out" "$M"
+cmp "$WORK/o.out" "$WORK/all7.expected" || fail "-o output differs"
+
+# --proc: one pass instead of sort | warcsumproc.
+if [ -x "$PROC" ]; then
+  "$COLLRES" -q -d "$C" "$M" | LC_ALL=C sort -k6,6 -k7,7n -k5,5 -k1,1 -k2,2n | "$PROC" > "$WORK/proc.pipe"
+  run "$COLLRES" -q --proc -d "$C" "$M"
+  expect_eq "--proc exit status" 0 "$rc"
+  cmp "$WORK/out" "$WORK/proc.pipe" ||
+    { diff "$WORK/proc.pipe" "$WORK/out" | head >&2; fail "--proc differs from sort | warcsumproc"; }
+  [ "$(wc -l < "$WORK/out")" -eq "$lines" ] || fail "--proc dropped lines"
+else
+  echo "note: $PROC absent: --proc not compared with warcsumproc"
+fi
+
+# Unsorted input: the error names the line; -o writes nothing.
+(sed -n 3p "$M"; sed -n 1,2p "$M"; sed -n '4,$p' "$M") > "$WORK/unsorted"
+d1=$(sed -n 1p "$M" | cut -d' ' -f6)
+d3=$(sed -n 3p "$M" | cut -d' ' -f6)
+if [ "$d1" != "$d3" ]; then
+  run "$COLLRES" -d "$C" -o "$WORK/unsorted.out" "$WORK/unsorted"
+  expect_eq "unsorted exit status" 1 "$rc"
+  expect_eq "unsorted error" \
+    "warccollres: $WORK/unsorted: line 2: input not sorted by digest ($d1 after $d3); sort it with LC_ALL=C sort -k6,6; stopped there, the output is incomplete" \
+    "$(errors "$WORK/err")"
+  [ -z "$(ls "$WORK"/unsorted.out* 2>/dev/null)" ] || fail "unsorted input: -o file (or its .tmp) left"
+else
+  fail "the first and third lines share a digest: the unsorted check needs other lines"
+fi
+
+# check_kept NAME FILE OFFSET...: the run on NAME.m exits 1, its output is
+# NAME.expected (no line dropped, the failed records apart), and stderr has
+# exactly one "kept" error for each FILE OFFSET given, and no other.
+check_kept() {
+  local name=$1 dir=$2
+  shift 2
+  local kept=$(($# / 2))
+  run "$COLLRES" -d "$dir" "$WORK/$name.m"
+  expect_eq "$name: exit status" 1 "$rc"
+  cmp "$WORK/out" "$WORK/$name.expected" ||
+    { diff "$WORK/$name.expected" "$WORK/out" | head >&2; fail "$name: output"; }
+  local where
+  while [ $# -gt 0 ]; do
+    where="$1: offset $2: "
+    shift 2
+    [ "$(grep -cF "warccollres: $where" "$WORK/err")" -eq 1 ] ||
+      { cat "$WORK/err" >&2; fail "$name: no single error for $where"; }
+    grep -F "warccollres: $where" "$WORK/err" | grep -q ' (kept as not a duplicate)$' ||
+      fail "$name: $where not kept: $(grep -F "$where" "$WORK/err")"
+  done
+  expect_eq "$name: number of errors" "$kept" "$(errors "$WORK/err" | wc -l)"
+  grep -qE " [1-9][0-9]* records kept for errors, " "$WORK/err" || fail "$name: summary counts no error"
+}
+
+# A manifest offset one byte off: not a gzip member there.
+edit wrong_offset '$4 == "http://a.example/3"' '$2 = $2 + 1'
+off=$(awk '$4 == "http://a.example/3" { print $2 }' "$WORK/wrong_offset")
+check_kept wrong_offset "$C" a.warc.gz "$off"
+
+# A file that is nowhere.
+edit missing '$4 == "http://b.example/1"' '$1 = "missing.warc.gz"'
+off=$(awk '$4 == "http://b.example/1" { print $2 }' "$WORK/missing")
+check_kept missing "$C" missing.warc.gz "$off"
+expect_eq "missing file error" \
+  "warccollres: missing.warc.gz: offset $off: cannot fetch: not found in any --warc-dir (kept as not a duplicate)" \
+  "$(errors "$WORK/err")"
+
+# Damaged members: the CRC-32 of the first copy of P1 and of a later one
+# (payload bytes intact, only the trailer wrong), and a byte inside the stored
+# data of a 1.5 MB copy (it inflates to other bytes: it must be kept for its
+# CRC, not reported as a collision).
+cp -r "$C" "$WORK/damaged-corpus"
+python3 - "$WORK/damaged-corpus" "$WORK/all7" <<'EOF'
+import sys
+d, lines = sys.argv[1], open(sys.argv[2]).read().split('\n')
+where = {l.split()[3]: l.split() for l in lines if l}
+def flip(uri, pos):
+    f = where[uri]
+    with open(d + '/' + f[0], 'r+b') as w:
+        at = int(f[1]) + (pos if pos >= 0 else int(f[2]) + pos)
+        w.seek(at); b = w.read(1); w.seek(at); w.write(bytes([b[0] ^ 0x10]))
+flip('http://a.example/1', -8)  # CRC-32
+flip('http://b.example/1', -6)  # CRC-32
+flip('http://b.example/z', 750000)
+EOF
+edit damaged '$4 == "http://a.example/1" || $4 == "http://b.example/1" || $4 == "http://b.example/z"' ''
+awk '$4 ~ /^http:\/\/[ab]\.example\/[1z]$/ { print $1, $2 }' "$WORK/damaged" > "$WORK/damaged.where"
+# shellcheck disable=SC2046
+check_kept damaged "$WORK/damaged-corpus" $(cat "$WORK/damaged.where")
+for u in http://a.example/1 http://b.example/1; do
+  where=$(awk -v u="$u" '$4 == u { print $1 ": offset " $2 ": " }' "$WORK/damaged")
+  grep -F "warccollres: $where" "$WORK/err" | grep -q 'CRC-32' || fail "damaged: $u: no CRC-32 error"
+done
+z=$(awk '$4 == "http://b.example/z" { print $1 ": offset " $2 }' "$WORK/damaged")
+if grep ': collision: ' "$WORK/err" | grep -qF "$z "; then
+  fail "damaged: a damaged record reported as a collision"
+fi
+
+# Memory: payloads of 200 MB compared in lockstep. Two are identical; the
+# third differs in its last byte only (stored digest forged to match).
+BIG="$WORK/big"
+mkdir -p "$BIG"
+python3 - "$BIG" $((200 * 1024 * 1024 + 4321)) > "$WORK/big.m" <<'EOF'
+import base64, hashlib, os, random, sys, zlib
+out, size = sys.argv[1], int(sys.argv[2])
+r = random.Random(42)
+words = [bytes(r.choice(b'abcdefghijklmnopqrstuvwxyz') for _ in range(r.randint(2, 9)))
+         for _ in range(5000)]
+block = bytearray()
+while len(block) < 1 << 20:
+    block += r.choice(words) + b' '
+block = bytes(block[:1 << 20])
+count, rest = divmod(size, len(block))
+pieces = [block] * count + [block[:rest]]
+sha = hashlib.sha1()
+for p in pieces:
+    sha.update(p)
+digest = sha.digest()
+uri, date = 'http://big.example/', '2020-02-02T00:00:00Z'
+http = b'HTTP/1.1 200 OK\r\nContent-Length: %d\r\n\r\n' % size
+head = ('WARC/1.0\r\nWARC-Type: response\r\n'
+        'WARC-Record-ID: <urn:uuid:00000000-0000-4000-8000-000000000001>\r\n'
+        'WARC-Date: %s\r\nWARC-Target-URI: %s\r\n'
+        'Content-Type: application/http; msgtype=response\r\n'
+        'WARC-Payload-Digest: sha1:%s\r\nContent-Length: %d\r\n\r\n'
+        % (date, uri, base64.b32encode(digest).decode(), len(http) + size)).encode()
+# One deflate stream up to the payload's last byte, written to all three
+# files; then each ends its own way.
+names = ['big-1.warc.gz', 'big-2.warc.gz', 'big-3.warc.gz']
+files = [open(os.path.join(out, n), 'wb') for n in names]
+for f in files:
+    f.write(b'\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff')
+c = zlib.compressobj(1, zlib.DEFLATED, -15)
+crc, total = 0, 0
+def feed(data):
+    global crc, total
+    crc, total = zlib.crc32(data, crc), total + len(data)
+    z = c.compress(data)
+    for f in files:
+        f.write(z)
+feed(head + http)
+for p in pieces[:-1]:
+    feed(p)
+feed(pieces[-1][:-1])
+last = pieces[-1][-1]
+for which, byte in ((files[:2], last), (files[2:], last ^ 1)):
+    end = bytes([byte]) + b'\r\n\r\n'
+    cc = c.copy()
+    data = cc.compress(end) + cc.flush()
+    data += zlib.crc32(end, crc).to_bytes(4, 'little')
+    data += ((total + len(end)) & 0xffffffff).to_bytes(4, 'little')
+    for f in which:
+        f.write(data)
+for f in files:
+    f.close()
+for n in names:
+    print(n, 0, os.path.getsize(os.path.join(out, n)), uri, date, 'sha1:' + digest.hex())
+EOF
+if [ -x /usr/bin/time ]; then
+  run /usr/bin/time -f '%M' -o "$WORK/rss" "$COLLRES" -d "$BIG" "$WORK/big.m"
+  rss=$(tail -n1 "$WORK/rss")
+else
+  run "$COLLRES" -d "$BIG" "$WORK/big.m"
+  rss=""
+  echo "note: /usr/bin/time absent: memory not measured"
+fi
+expect_eq "big: exit status" 0 "$rc"
+expect_eq "big: extensions" "big-1.warc.gz 0;big-2.warc.gz 0;big-3.warc.gz 1;" \
+  "$(awk '{ printf "%s %s;", $1, $7 }' "$WORK/out")"
+grep -qF "collision: $(cut -d' ' -f6 "$WORK/big.m" | head -n1): big-1.warc.gz: offset 0 and big-3.warc.gz: offset 0 have different payloads" \
+  "$WORK/err" || fail "big: no collision reported"
+if [ -n "$rss" ]; then
+  [ "$rss" -lt 65536 ] || fail "big: max RSS $rss KB, expected under 64 MB"
+fi
+rm -rf "$BIG"
+echo "ok: $lines lines, $n_coll collisions; 200 MB payloads compared in ${rss:-?} KB"
