@@ -173,7 +173,7 @@ BAD="http://127.0.0.1:$BPORT"
 p1=$(awk '$4 == "http://a.example/1" { print $6 }' "$WORK/all7")
 grep " $p1\$" "$M" | head -n2 > "$WORK/slow.m"
 slow_start=$SECONDS
-"$COLLRES" --retries 0 --url-prefix "$BAD/slow/" "$WORK/slow.m" > "$WORK/slow.out" 2> "$WORK/slow.err" &
+"$COLLRES" --retries 0 --stall-timeout 3 --url-prefix "$BAD/slow/" "$WORK/slow.m" > "$WORK/slow.out" 2> "$WORK/slow.err" &
 slow_pid=$!
 
 # Local reference.

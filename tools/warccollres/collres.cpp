@@ -80,6 +80,7 @@ base::Result<std::unique_ptr<fetch::RangeSource>> MakeSource(const Options& o) {
   // transfer, each would wait for the other's slot forever (-j 1 hung).
   http.max_transfers = static_cast<size_t>(std::max(2, o.jobs));
   http.retries = o.retries;
+  http.stall_timeout_s = o.stall_timeout;
   if (!o.db_config.empty()) {
     auto config = fetch::LoadDbConfig(o.db_config);
     if (!config.ok()) return config.status();

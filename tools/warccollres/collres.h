@@ -16,6 +16,7 @@ struct Options {
   std::string db_config;               // HTTP: URLs from a MySQL path index
   int jobs = 8;                        // concurrent HTTP transfers
   int retries = 3;
+  int stall_timeout = 30;  // seconds without data before a transfer is retried
   bool proc = false;  // also write copy, ref-uri, ref-date
   bool progress = false;
 };

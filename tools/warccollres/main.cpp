@@ -37,6 +37,10 @@ int main(int argc, char** argv) {
                  "Retries of a timed-out or failed (5xx) transfer, with backoff")
       ->check(CLI::Range(0, 20))
       ->capture_default_str();
+  app.add_option("--stall-timeout", options.stall_timeout,
+                 "Seconds without data before a transfer counts as failed (and is retried)")
+      ->check(CLI::Range(1, 3600))
+      ->capture_default_str();
   app.add_flag("--proc", options.proc,
                "Also write copy number, ref-uri and ref-date (as warcsumproc does)");
   toolcommon::AddCommonOptions(&app, &common);
