@@ -125,7 +125,8 @@ int Run(const Options& options, toolcommon::Diag* diag) {
     }
     RewriteOptions rewrite;
     rewrite.dry_run = options.dry_run;
-    rewrite.target = options.in_place ? path : options.out_dir + "/" + base;
+    // In place, a symbolic link keeps pointing at the (new) file.
+    rewrite.target = options.in_place ? RealPath(path) : options.out_dir + "/" + base;
     if (!options.in_place && RealPath(rewrite.target) == RealPath(path)) {
       diag->Error(path + ": the output directory holds this input; use --in-place to replace it");
       dups.clear();

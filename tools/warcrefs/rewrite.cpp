@@ -47,9 +47,23 @@ class FirstProblem : public warc::Reporter {
  public:
   void Problem(const base::Status& status) override {
     if (first.empty()) first = status.message();
+    ++count;
   }
   std::string first;
+  uint64_t count = 0;
 };
+
+// How many problems a sequential read of the file reports before it reaches
+// a record that starts at or after `end`.
+uint64_t ProblemsBefore(int fd, uint64_t file_size, uint64_t end) {
+  FdRange whole(fd, 0, file_size);
+  FirstProblem problems;
+  warc::RecordReader reader(&whole, {}, &problems);
+  warc::Record record;
+  while (reader.Next(&record) && record.offset < end) {
+  }
+  return problems.count;
+}
 
 struct Inspection {
   enum class Kind { kConvert, kAlready, kMismatch } kind = Kind::kMismatch;
@@ -63,7 +77,7 @@ struct Inspection {
 
 // Reads the record at `offset` and decides what to do with the line.
 Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, bool gzip,
-                   const manifest::Entry& e) {
+                   const manifest::Entry& e, bool to_end = false) {
   Inspection result;
   auto mismatch = [&](const std::string& why) {
     result.kind = Inspection::Kind::kMismatch;
@@ -71,9 +85,11 @@ Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, bool gzip,
     return result;
   };
   if (offset >= file_size) return mismatch("offset is past the end of the file");
-  // A revisit written by an earlier run is shorter than the record it
-  // replaced, so the line's length bounds what needs reading either way.
-  uint64_t end = std::min(file_size, offset + e.length);
+  // The line's length bounds what needs reading, except for a revisit written
+  // by an earlier run that is longer than the record it replaced (a tiny
+  // payload): that is read again without the bound.
+  uint64_t end = to_end ? file_size : std::min(file_size, offset + e.length);
+  auto again = [&] { return Inspect(fd, file_size, offset, gzip, e, true); };
   FdRange range(fd, offset, end);
   FirstProblem problems;
   gzmulti::ReaderOptions options;
@@ -81,7 +97,14 @@ Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, bool gzip,
   options.limit = end - offset;
   warc::RecordReader reader(&range, options, &problems);
   warc::Record record;
-  if (!reader.Next(&record)) return mismatch("no record starts here: " + problems.first);
+  if (!reader.Next(&record)) {
+    if (end < file_size) return again();
+    return mismatch("no record starts here: " + problems.first);
+  }
+  // The reader passes over blank lines and empty gzip members to the next record.
+  if (record.offset != offset)
+    return mismatch("no record starts here (the next one is at offset " +
+                    std::to_string(record.offset) + ")");
   if (manifest::EncodeField(record.TargetUri()) != e.uri ||
       manifest::EncodeField(record.Date()) != e.date) {
     return mismatch("the record here has uri \"" + manifest::EncodeField(record.TargetUri()) +
@@ -92,7 +115,10 @@ Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, bool gzip,
   if (record.type == warc::kRevisit) {
     // Converted by an earlier run: fine if it refers to the same original.
     uint64_t length = 0;
-    if (!reader.Finish(&length)) return mismatch("revisit record not read completely: " + problems.first);
+    if (!reader.Finish(&length)) {
+      if (end < file_size) return again();
+      return mismatch("revisit record not read completely: " + problems.first);
+    }
     if (record.headers.First("WARC-Refers-To-Target-URI").value_or("") != ref_uri ||
         record.headers.First("WARC-Refers-To-Date").value_or("") != ref_date)
       return mismatch("already a revisit, but of another original");
@@ -104,13 +130,27 @@ Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, bool gzip,
 
   auto digest = [&]() -> base::Result<warc::Digest> { return warc::ParseDigest(e.digest); }();
   if (!digest.ok()) return mismatch("manifest digest: " + digest.status().message());
+  // The revisit keeps the stored WARC-Payload-Digest, which replay tools
+  // match: it has to be the payload's.
+  auto stored_text = record.headers.First("WARC-Payload-Digest");
+  auto stored = warc::ParseDigest(stored_text.value_or(""));
+  if (stored_text && !stored.ok())
+    return mismatch("stored WARC-Payload-Digest: " + stored.status().message());
+  // One pass hashes for the manifest's algorithm, for a revisit's
+  // WARC-Payload-Digest (sha1) and for checking the stored digest; a hasher
+  // is shared where the algorithms are the same.
   warc::Hasher hasher(digest->algorithm);
-  warc::Hasher sha1(warc::DigestAlgorithm::kSha1);
+  bool manifest_sha1 = digest->algorithm == warc::DigestAlgorithm::kSha1;
+  warc::Hasher sha1_own(warc::DigestAlgorithm::kSha1);
+  warc::Hasher& sha1 = manifest_sha1 ? hasher : sha1_own;
+  bool other = stored.ok() && stored->algorithm != warc::DigestAlgorithm::kSha1;
+  warc::Hasher stored_hasher(other ? stored->algorithm : warc::DigestAlgorithm::kSha1);
   warc::PayloadStream payload(&reader, record);
   std::string_view piece;
   while (payload.Next(&piece)) {
     hasher.Update(piece);
-    sha1.Update(piece);
+    if (!manifest_sha1) sha1.Update(piece);
+    if (other) stored_hasher.Update(piece);
   }
   std::string http_header = payload.has_http_header() ? payload.splitter().header() : "";
   uint64_t length = 0;
@@ -122,7 +162,11 @@ Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, bool gzip,
   if (computed.ToManifestString() != e.digest)
     return mismatch("payload digest is " + computed.ToManifestString() + ", the manifest says " +
                     e.digest);
-  auto revisit = warc::MakeRevisit(record, http_header, sha1.Final(), ref_uri, ref_date);
+  warc::Digest payload_sha1 = manifest_sha1 ? computed : sha1.Final();
+  if (stored_text && !((other ? stored_hasher.Final() : payload_sha1) == *stored))
+    return mismatch("the stored WARC-Payload-Digest " + std::string(*stored_text) +
+                    " is not the payload's");
+  auto revisit = warc::MakeRevisit(record, http_header, payload_sha1, ref_uri, ref_date);
   if (!revisit.ok()) return mismatch("cannot convert: " + revisit.status().message());
 
   warc::WriterOptions writer_options;
@@ -255,6 +299,14 @@ base::Status Verify(int in_fd, uint64_t in_size, int out_fd, uint64_t out_size,
     return base::Status::Corruption("revisit at offset " + std::to_string(conversions[next].out_offset) +
                                     " not found reading the file from its start" +
                                     (problems.first.empty() ? "" : ": " + problems.first));
+  // After damage the reader goes on at the next gzip member header it finds,
+  // even one stored inside another record's payload: damage the input does
+  // not have means a revisit was written over part of another record.
+  const Conversion& last = conversions.back();
+  if (problems.count > 0 &&
+      problems.count > ProblemsBefore(in_fd, in_size, last.in_offset + last.in_length))
+    return base::Status::Corruption("the new file reads with damage the input does not have: " +
+                                    problems.first);
   return base::Status::Ok();
 }
 
@@ -298,16 +350,17 @@ FileResult RewriteFile(const std::string& input, const std::vector<manifest::Ent
   // Decide every line first; write only if something is to change.
   std::vector<Conversion> conversions;
   std::vector<std::string> revisits;
-  uint64_t shift = 0;     // how much earlier records already converted moved this one
+  int64_t shift = 0;      // how much earlier records already converted moved this one back
   uint64_t in_pos = 0;    // end of the last record decided on
   uint64_t out_pos = 0;
   for (const auto& e : dups) {
     std::string where = "offset " + std::to_string(e.offset) + ": ";
-    if (e.offset < shift || e.offset - shift < in_pos) {
+    int64_t moved = static_cast<int64_t>(e.offset) - shift;
+    if (moved < 0 || static_cast<uint64_t>(moved) < in_pos) {
       result.problems.push_back(where + "overlaps the record before it; not applied");
       continue;
     }
-    uint64_t offset = e.offset - shift;
+    uint64_t offset = static_cast<uint64_t>(moved);
     Inspection inspection = Inspect(in_fd, in_size, offset, gzip, e);
     if (inspection.kind == Inspection::Kind::kMismatch) {
       result.problems.push_back(where + inspection.reason + "; not applied");
@@ -315,7 +368,7 @@ FileResult RewriteFile(const std::string& input, const std::vector<manifest::Ent
     }
     if (inspection.kind == Inspection::Kind::kAlready) {
       ++result.already;
-      shift += e.length - inspection.length;
+      shift += static_cast<int64_t>(e.length) - static_cast<int64_t>(inspection.length);
       in_pos = offset + inspection.length;
       continue;
     }
@@ -341,6 +394,7 @@ FileResult RewriteFile(const std::string& input, const std::vector<manifest::Ent
     result.problems.push_back(why + "; " + (options.target == input ? "file left as it was"
                                                                      : "nothing written"));
     result.bytes_after = result.bytes_before;
+    result.converted = 0;  // nothing was written
     if (out_fd >= 0) {
       ::close(out_fd);
       ::unlink(tmp.c_str());
@@ -369,6 +423,9 @@ FileResult RewriteFile(const std::string& input, const std::vector<manifest::Ent
   if (::fsync(out_fd) != 0) return fail("cannot sync " + tmp + ": " + base::ErrnoText(errno));
   if (auto s = Verify(in_fd, in_size, out_fd, out.written(), conversions); !s.ok())
     return fail("verification of the new file failed: " + s.message());
+  // The new file takes the old one's owner and mode (the owner only where we may).
+  if (::fchown(out_fd, st.st_uid, st.st_gid) != 0) {
+  }
   ::fchmod(out_fd, st.st_mode & 07777);
   ::close(out_fd);
   out_fd = -1;
@@ -378,6 +435,7 @@ FileResult RewriteFile(const std::string& input, const std::vector<manifest::Ent
     toolcommon::UnregisterTempFile(tmp);
     result.problems.push_back("cannot rename the new file into place: " + base::ErrnoText(err));
     result.bytes_after = result.bytes_before;
+    result.converted = 0;
     ::close(in_fd);
     return result;
   }
