@@ -1,0 +1,175 @@
+# warcsum's command line: help, version, usage errors, missing inputs,
+# atomic -o, --append, SIGINT clean-up, -q/-v. Input: tests/data/tiny.warc.gz.
+source "$(dirname "$0")/common.bash"
+W="$BIN/warcsum/warcsum"
+[ -x "$W" ] || fail "$W not built"
+tiny="$SRC/tests/data/tiny.warc.gz"
+[ -f "$tiny" ] || fail "$tiny missing"
+# tests/data/README.md: offsets are the gzip members of records 2 and 3, the
+# digests hashlib.sha1(b"hello\n") and hashlib.sha1(b"world\n").
+expected="tiny.warc.gz 174 214 http://example.com/ 2024-01-01T00:00:01Z sha1:f572d396fae9206628714fb2ce00f72e94f2258f
+tiny.warc.gz 388 221 http://example.com/other 2024-01-01T00:00:02Z sha1:9591818c07e900db7e1e0bc4b884c945e6a61b24"
+try="Try 'warcsum --help' for more information."
+
+run "$W" "$tiny"
+expect_eq "plain run: exit" 0 "$rc"
+expect_eq "plain run: stdout" "$expected" "$(cat "$WORK/out")"
+expect_eq "plain run: stderr" "" "$(cat "$WORK/err")"
+
+# --help: on stdout, exit 0; -h is the same.
+run "$W" --help
+expect_eq "--help exit" 0 "$rc"
+expect_eq "--help stderr" "" "$(cat "$WORK/err")"
+grep -qxF "Usage: warcsum [OPTIONS] inputs..." "$WORK/out" || fail "--help has no usage line"
+for opt in --recursive --output --append --hash --recompute --verify --types --keep-empty \
+           --keep-truncated --full-path --jobs --quiet --verbose --progress --version --help; do
+  grep -q -- "$opt" "$WORK/out" || fail "--help does not mention $opt"
+done
+cp "$WORK/out" "$WORK/help"
+run "$W" -h
+expect_eq "-h exit" 0 "$rc"
+cmp -s "$WORK/help" "$WORK/out" || fail "-h differs from --help"
+
+# --version: "warcsum (warcdedup) X.Y.Z", the project version.
+version=$(sed -n 's/^project(warcdedup VERSION \([0-9.]*\).*/\1/p' "$SRC/CMakeLists.txt")
+[ -n "$version" ] || fail "no project version in CMakeLists.txt"
+run "$W" --version
+expect_eq "--version exit" 0 "$rc"
+expect_eq "--version stdout" "warcsum (warcdedup) $version" "$(cat "$WORK/out")"
+expect_eq "--version stderr" "" "$(cat "$WORK/err")"
+
+# Usage errors: exit 2, a message and the hint on stderr, nothing on stdout.
+usage_error() {  # WHAT EXPECTED-STDERR ARGS...
+  local what=$1 message=$2
+  shift 2
+  run "$W" "$@"
+  expect_eq "$what: exit" 2 "$rc"
+  expect_eq "$what: stdout" "" "$(cat "$WORK/out")"
+  expect_eq "$what: stderr" "$message" "$(cat "$WORK/err")"
+}
+usage_error "unknown option" "warcsum: The following argument was not expected: --nope
+$try" --nope "$tiny"
+usage_error "no input" "warcsum: inputs is required
+$try"
+usage_error "bad --hash" "warcsum: --hash: sha3 not in {md5,sha1,sha256,sha512}
+$try" -H sha3 "$tiny"
+usage_error "bad --jobs" "warcsum: --jobs: Value 0 not in range 1 to 256
+$try" -j 0 "$tiny"
+usage_error "bad --types" "warcsum: --types: expected response and/or resource, found \"revisit\"" \
+  --types revisit "$tiny"
+usage_error "--append without -o" "warcsum: --append needs -o FILE" --append "$tiny"
+
+# A missing input: named, exit 1, the other inputs still read.
+run "$W" "$WORK/no-such.warc.gz"
+expect_eq "missing file: exit" 1 "$rc"
+expect_eq "missing file: stderr" \
+  "warcsum: $WORK/no-such.warc.gz: cannot open: No such file or directory" "$(cat "$WORK/err")"
+expect_eq "missing file: stdout" "" "$(cat "$WORK/out")"
+run "$W" "$WORK/no-such.warc.gz" "$tiny"
+expect_eq "missing then present: exit" 1 "$rc"
+expect_eq "missing then present: stdout" "$expected" "$(cat "$WORK/out")"
+# The same through "-" (paths on stdin).
+set +e
+printf '%s\n' "$WORK/no-such.warc.gz" "$tiny" | "$W" - >"$WORK/out" 2>"$WORK/err"
+rc=$?
+set -e
+expect_eq "'-' with a missing path: exit" 1 "$rc"
+expect_eq "'-' with a missing path: stderr" \
+  "warcsum: $WORK/no-such.warc.gz: cannot open: No such file or directory" "$(cat "$WORK/err")"
+expect_eq "'-' with a missing path: stdout" "$expected" "$(cat "$WORK/out")"
+
+# A directory without -r: exit 1 and why; with -r its files are read.
+mkdir -p "$WORK/dir"
+cp "$tiny" "$WORK/dir/"
+run "$W" "$WORK/dir"
+expect_eq "directory: exit" 1 "$rc"
+expect_eq "directory: stderr" "warcsum: $WORK/dir: is a directory (use -r to read the files in it)" \
+  "$(cat "$WORK/err")"
+expect_eq "directory: stdout" "" "$(cat "$WORK/out")"
+run "$W" -r "$WORK/dir"
+expect_eq "directory with -r: exit" 0 "$rc"
+expect_eq "directory with -r: stdout" "$expected" "$(cat "$WORK/out")"
+
+# Input that is not a WARC file: named with its offset, exit 1.
+printf 'hello\n' >"$WORK/hello.txt"
+run "$W" -q "$WORK/hello.txt"
+expect_eq "not a WARC: exit" 1 "$rc"
+expect_eq "not a WARC: stderr (errors print even with -q)" \
+  "warcsum: $WORK/hello.txt: offset 0: not a WARC or ARC file (expected \"WARC/\" or \"filedesc://\", found \"hello\\x0a\")" \
+  "$(cat "$WORK/err")"
+
+# -v: a summary per file, then the totals.
+run "$W" -v "$tiny"
+expect_eq "-v exit" 0 "$rc"
+expect_eq "-v stdout" "$expected" "$(cat "$WORK/out")"
+expect_eq "-v per-file summary" \
+  "warcsum: $tiny: 3 records, 2 listed, 0 problems, 0 not on member boundaries" \
+  "$(sed -n 1p "$WORK/err")"
+expect_eq "-v totals" "warcsum: 1 files, 3 records, 2 lines, inflate: " \
+  "$(sed -n 2p "$WORK/err" | sed 's/inflate: .*/inflate: /')"
+expect_eq "-v lines" 2 "$(wc -l <"$WORK/err")"
+
+# -o FILE: written whole, no FILE.tmp left, an old FILE replaced.
+echo "old manifest" >"$WORK/m"
+run "$W" -o "$WORK/m" "$tiny"
+expect_eq "-o exit" 0 "$rc"
+expect_eq "-o stdout" "" "$(cat "$WORK/out")"
+expect_eq "-o file" "$expected" "$(cat "$WORK/m")"
+[ ! -e "$WORK/m.tmp" ] || fail "-o left $WORK/m.tmp"
+run "$W" -o - "$tiny"
+expect_eq "-o - is stdout" "$expected" "$(cat "$WORK/out")"
+run "$W" -o "$WORK/no-such-dir/m" "$tiny"
+expect_eq "-o in a missing directory: exit" 1 "$rc"
+expect_eq "-o in a missing directory: stderr" \
+  "warcsum: $WORK/no-such-dir/m: cannot open for writing: No such file or directory" \
+  "$(cat "$WORK/err")"
+
+# -o is atomic: while warcsum waits for its input (a FIFO nobody writes yet)
+# it writes m.tmp and FILE still holds the old manifest.
+mkfifo "$WORK/fifo"
+wait_for() {  # PATH: up to 10 s
+  for _ in $(seq 200); do [ -e "$1" ] && return 0; sleep 0.05; done
+  return 1
+}
+echo "old manifest" >"$WORK/m"
+"$W" -o "$WORK/m" "$WORK/fifo" 2>"$WORK/err" &
+pid=$!
+wait_for "$WORK/m.tmp" || { kill "$pid"; fail "-o: no $WORK/m.tmp while writing"; }
+expect_eq "-o: the old file while writing" "old manifest" "$(cat "$WORK/m")"
+cat "$tiny" >"$WORK/fifo"
+set +e
+wait "$pid"
+rc=$?
+set -e
+expect_eq "-o through a FIFO: exit" 0 "$rc"
+expect_eq "-o through a FIFO: file" "$(sed 's/^tiny.warc.gz/fifo/' <<<"$expected")" "$(cat "$WORK/m")"
+[ ! -e "$WORK/m.tmp" ] || fail "-o left $WORK/m.tmp after renaming"
+
+# SIGINT while writing: exit 130, m.tmp removed, the old file untouched.
+echo "old manifest" >"$WORK/m"
+"$W" -o "$WORK/m" "$WORK/fifo" 2>"$WORK/err" &
+pid=$!
+wait_for "$WORK/m.tmp" || { kill "$pid"; fail "-o: no $WORK/m.tmp before SIGINT"; }
+kill -INT "$pid"
+set +e
+wait "$pid"
+rc=$?
+set -e
+expect_eq "SIGINT: exit" 130 "$rc"
+[ ! -e "$WORK/m.tmp" ] || fail "SIGINT left $WORK/m.tmp"
+expect_eq "SIGINT: old file untouched" "old manifest" "$(cat "$WORK/m")"
+
+# --append adds to the file, in place.
+printf '# earlier manifest\n' >"$WORK/a"
+run "$W" -o "$WORK/a" --append "$tiny"
+expect_eq "--append exit" 0 "$rc"
+run "$W" -o "$WORK/a" --append "$tiny"
+expect_eq "--append again exit" 0 "$rc"
+expect_eq "--append file" "# earlier manifest
+$expected
+$expected" "$(cat "$WORK/a")"
+[ ! -e "$WORK/a.tmp" ] || fail "--append left $WORK/a.tmp"
+# --append to a file that does not exist yet creates it.
+run "$W" -o "$WORK/new" --append "$tiny"
+expect_eq "--append new file" "$expected" "$(cat "$WORK/new")"
+echo ok

@@ -1,0 +1,1033 @@
+// The warc library: header maps, digests and hashing, ARC dates, HTTP
+// splitting, and RecordReader/RecordWriter/PayloadStream over in-memory
+// WARC and ARC files, plain and gzip, intact and damaged.
+#include <catch2/catch.hpp>
+#include <regex>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "base/source.h"
+#include "gzmulti/member_writer.h"
+#include "warc/digest.h"
+#include "warc/header_map.h"
+#include "warc/http.h"
+#include "warc/payload.h"
+#include "warc/reader.h"
+#include "warc/record.h"
+#include "warc/writer.h"
+
+using warc::DigestAlgorithm;
+using warc::HeaderMap;
+
+namespace {
+
+HeaderMap Headers(std::initializer_list<std::pair<const char*, const char*>> fields) {
+  HeaderMap h;
+  for (const auto& [name, value] : fields) h.Add(name, value);
+  return h;
+}
+
+std::vector<std::string> Strings(const std::vector<std::string_view>& views) {
+  return std::vector<std::string>(views.begin(), views.end());
+}
+
+std::string Hex(const warc::Digest& d) { return warc::ToHex(d.bytes); }
+
+std::string HashHex(DigestAlgorithm algorithm, std::string_view data) {
+  warc::Hasher h(algorithm);
+  h.Update(data);
+  return Hex(h.Final());
+}
+
+// Writes records with RecordWriter and remembers where each one went.
+struct WarcBuilder {
+  explicit WarcBuilder(bool gzip) { options.gzip = gzip; }
+  void Add(std::string_view version, const HeaderMap& headers, std::string_view block) {
+    warc::RecordWriter writer(
+        [this](std::string_view s) {
+          bytes.append(s);
+          return base::Status::Ok();
+        },
+        options);
+    uint64_t length = 0;
+    offsets.push_back(bytes.size());
+    REQUIRE(writer.Write(version, headers, block, &length).ok());
+    lengths.push_back(length);
+  }
+  warc::WriterOptions options;
+  std::string bytes;
+  std::vector<uint64_t> offsets, lengths;
+};
+
+struct Problems : warc::Reporter {
+  void Problem(const base::Status& status) override {
+    CHECK(status.code() == base::Status::Code::kCorruption);
+    list.push_back(status.message());
+  }
+  std::vector<std::string> list;
+};
+
+struct ReadRecord {
+  warc::Record record;
+  std::string block;
+  bool located = false;
+  uint64_t length = 0;
+};
+
+std::vector<ReadRecord> ReadAll(const std::string& input, Problems* problems,
+                                const gzmulti::ReaderOptions& options = {},
+                                warc::ReaderStats* stats = nullptr) {
+  base::StringSource source(input);
+  warc::RecordReader reader(&source, options, problems);
+  std::vector<ReadRecord> out;
+  ReadRecord r;
+  while (reader.Next(&r.record)) {
+    r.block.clear();
+    std::string_view piece;
+    while (reader.ReadBlock(&piece)) r.block.append(piece);
+    r.length = 0;
+    r.located = reader.Finish(&r.length);
+    out.push_back(r);
+  }
+  if (stats) *stats = reader.stats();
+  return out;
+}
+
+// "offset+length" for located records, "offset" for the others.
+std::vector<std::string> Locations(const std::vector<ReadRecord>& records) {
+  std::vector<std::string> out;
+  for (const auto& r : records)
+    out.push_back(std::to_string(r.record.offset) +
+                  (r.located ? "+" + std::to_string(r.length) : std::string(" unlisted")));
+  return out;
+}
+
+const char kHttpBlock[] = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nhello world\n";
+
+// warcinfo, response, resource: the usual shape of a small crawl.
+WarcBuilder ThreeRecords(bool gzip, std::string_view version = "WARC/1.0") {
+  WarcBuilder b(gzip);
+  b.Add(version,
+        Headers({{"WARC-Type", "warcinfo"},
+                 {"WARC-Date", "2024-01-02T03:04:05Z"},
+                 {"WARC-Record-ID", "<urn:uuid:00000000-0000-4000-8000-000000000001>"},
+                 {"Content-Type", "application/warc-fields"}}),
+        "software: warcdedup-test\r\n");
+  b.Add(version,
+        Headers({{"WARC-Type", "response"},
+                 {"WARC-Target-URI", "http://example.com/"},
+                 {"WARC-Date", "2024-01-02T03:04:06Z"},
+                 {"Content-Type", "application/http; msgtype=response"},
+                 {"Content-Length", "999"}}),  // replaced by the writer
+        kHttpBlock);
+  b.Add(version,
+        Headers({{"WARC-Type", "resource"},
+                 {"WARC-Target-URI", "file:///notes.txt"},
+                 {"WARC-Date", "2024-01-02T03:04:07Z"},
+                 {"Content-Type", "text/plain"}}),
+        "resource body");
+  return b;
+}
+
+// A WARC record written by hand, for what RecordWriter never writes.
+std::string RawRecord(std::string_view head, std::string_view block) {
+  return std::string(head) + "Content-Length: " + std::to_string(block.size()) + "\r\n\r\n" +
+         std::string(block) + "\r\n\r\n";
+}
+
+std::string ArcRecord(std::string_view url, std::string_view date, std::string_view mime,
+                      std::string_view body) {
+  return std::string(url) + " 93.184.216.119 " + std::string(date) + " " + std::string(mime) + " " +
+         std::to_string(body.size()) + "\n" + std::string(body) + "\n";
+}
+
+const char kArcFiledescBody[] =
+    "1 0 LiveWeb Capture\nURL IP-address Archive-date Content-type Archive-length\n";
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// HeaderMap
+
+TEST_CASE("HeaderMap: case-insensitive names, First/Sole/All, repeated fields", "[warc]") {
+  HeaderMap h;
+  h.Add("Content-Type", "text/html");
+  h.Add("WARC-Type", "response");
+  h.Add("content-type", "text/plain");
+  h.Add("WARC-Concurrent-To", "<urn:a>");
+  h.Add("warc-concurrent-to", "<urn:b>");
+  h.Add("WARC-CONCURRENT-TO", "<urn:c>");
+
+  CHECK(h.First("CONTENT-TYPE") == std::optional<std::string_view>("text/html"));
+  CHECK(h.First("warc-type") == std::optional<std::string_view>("response"));
+  CHECK_FALSE(h.First("Content-Length").has_value());
+
+  CHECK(h.Sole("WARC-TYPE") == std::optional<std::string_view>("response"));
+  CHECK_FALSE(h.Sole("Content-Type").has_value());  // two of them
+  CHECK_FALSE(h.Sole("Missing").has_value());
+
+  CHECK(Strings(h.All("Warc-Concurrent-To")) ==
+        std::vector<std::string>{"<urn:a>", "<urn:b>", "<urn:c>"});
+  CHECK(Strings(h.All("content-TYPE")) == std::vector<std::string>{"text/html", "text/plain"});
+  CHECK(h.All("Missing").empty());
+
+  // Stored order and spelling are kept.
+  REQUIRE(h.fields().size() == 6);
+  CHECK(h.fields()[2] == HeaderMap::Field{"content-type", "text/plain"});
+
+  h.AppendToLast(" folded");
+  CHECK(h.fields().back().second == "<urn:c> folded");
+  h.Clear();
+  CHECK(h.fields().empty());
+  CHECK_FALSE(h.First("WARC-Type").has_value());
+
+  CHECK(warc::EqualsIgnoreCase("WARC-Type", "warc-type"));
+  CHECK_FALSE(warc::EqualsIgnoreCase("WARC-Type", "WARC-Typ"));
+  CHECK_FALSE(warc::EqualsIgnoreCase("a-b", "a_b"));
+  CHECK(warc::StartsWithIgnoreCase("Application/HTTP; msgtype=response", "application/http"));
+  CHECK_FALSE(warc::StartsWithIgnoreCase("app", "application"));
+}
+
+// ---------------------------------------------------------------------------
+// Digests
+
+TEST_CASE("ToHex and ToBase32 against known vectors", "[warc][digest]") {
+  // RFC 4648 section 10.
+  CHECK(warc::ToBase32("") == "");
+  CHECK(warc::ToBase32("f") == "MY======");
+  CHECK(warc::ToBase32("fo") == "MZXQ====");
+  CHECK(warc::ToBase32("foo") == "MZXW6===");
+  CHECK(warc::ToBase32("foob") == "MZXW6YQ=");
+  CHECK(warc::ToBase32("fooba") == "MZXW6YTB");
+  CHECK(warc::ToBase32("foobar") == "MZXW6YTBOI======");
+  CHECK(warc::ToHex(std::string("\x00\x01\xab\xff", 4)) == "0001abff");
+
+  warc::Hasher sha1(DigestAlgorithm::kSha1);
+  warc::Digest empty = sha1.Final();
+  CHECK(warc::ToHex(empty.bytes) == "da39a3ee5e6b4b0d3255bfef95601890afd80709");
+  CHECK(warc::ToBase32(empty.bytes) == "3I42H3S6NNFQ2MSVX7XZKYAYSCX5QBYJ");
+  CHECK(empty.ToManifestString() == "sha1:da39a3ee5e6b4b0d3255bfef95601890afd80709");
+  CHECK(empty.ToWarcString() == "sha1:3I42H3S6NNFQ2MSVX7XZKYAYSCX5QBYJ");
+}
+
+TEST_CASE("Hasher: md5, sha1, sha256, sha512 of \"abc\", whole and in pieces", "[warc][digest]") {
+  CHECK(HashHex(DigestAlgorithm::kMd5, "abc") == "900150983cd24fb0d6963f7d28e17f72");
+  CHECK(HashHex(DigestAlgorithm::kSha1, "abc") == "a9993e364706816aba3e25717850c26c9cd0d89d");
+  CHECK(HashHex(DigestAlgorithm::kSha256, "abc") ==
+        "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  CHECK(HashHex(DigestAlgorithm::kSha512, "abc") ==
+        "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
+        "2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f");
+
+  warc::Hasher h(DigestAlgorithm::kSha256);
+  h.Update("a");
+  h.Update("");
+  h.Update("bc");
+  warc::Digest d = h.Final();
+  CHECK(d.algorithm == DigestAlgorithm::kSha256);
+  CHECK(d.bytes.size() == 32);
+  CHECK(d.ToManifestString() ==
+        "sha256:ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  // Reset starts over: the next digest knows nothing of "abc".
+  h.Reset();
+  h.Update("abc");
+  CHECK(h.Final() == d);
+  h.Reset();
+  CHECK(Hex(h.Final()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  CHECK(h.algorithm() == DigestAlgorithm::kSha256);
+
+  CHECK(warc::DigestSize(DigestAlgorithm::kMd5) == 16);
+  CHECK(warc::DigestSize(DigestAlgorithm::kSha1) == 20);
+  CHECK(warc::DigestSize(DigestAlgorithm::kSha256) == 32);
+  CHECK(warc::DigestSize(DigestAlgorithm::kSha512) == 64);
+  CHECK(std::string(warc::AlgorithmName(DigestAlgorithm::kSha512)) == "sha512");
+}
+
+TEST_CASE("ParseAlgorithm accepts the labels crawlers write", "[warc][digest]") {
+  CHECK(warc::ParseAlgorithm("sha1") == DigestAlgorithm::kSha1);
+  CHECK(warc::ParseAlgorithm("SHA-1") == DigestAlgorithm::kSha1);
+  CHECK(warc::ParseAlgorithm("SHA1") == DigestAlgorithm::kSha1);
+  CHECK(warc::ParseAlgorithm("sha-256") == DigestAlgorithm::kSha256);
+  CHECK(warc::ParseAlgorithm("SHA256") == DigestAlgorithm::kSha256);
+  CHECK(warc::ParseAlgorithm("sha512") == DigestAlgorithm::kSha512);
+  CHECK(warc::ParseAlgorithm("md5") == DigestAlgorithm::kMd5);
+  CHECK(warc::ParseAlgorithm("MD5") == DigestAlgorithm::kMd5);
+  CHECK_FALSE(warc::ParseAlgorithm("sha3-256").has_value());
+  CHECK_FALSE(warc::ParseAlgorithm("crc32").has_value());
+  CHECK_FALSE(warc::ParseAlgorithm("").has_value());
+}
+
+TEST_CASE("ParseDigest: base32 and hex, any label spelling", "[warc][digest]") {
+  const std::string empty_sha1 = "da39a3ee5e6b4b0d3255bfef95601890afd80709";
+  for (const char* text :
+       {"sha1:3I42H3S6NNFQ2MSVX7XZKYAYSCX5QBYJ", "SHA-1:3I42H3S6NNFQ2MSVX7XZKYAYSCX5QBYJ",
+        "sha1:3i42h3s6nnfq2msvx7xzkyayscx5qbyj", "sha1:da39a3ee5e6b4b0d3255bfef95601890afd80709",
+        "sha-1:DA39A3EE5E6B4B0D3255BFEF95601890AFD80709"}) {
+    INFO(text);
+    auto d = warc::ParseDigest(text);
+    REQUIRE(d.ok());
+    CHECK(d->algorithm == DigestAlgorithm::kSha1);
+    CHECK(Hex(*d) == empty_sha1);
+  }
+  // Padded base32 (md5: 26 characters and 6 '='; sha-256: 52 and 4).
+  auto md5 = warc::ParseDigest("md5:2QOYZWMPACZAJ2MABGMOZ6CCPY======");
+  REQUIRE(md5.ok());
+  CHECK(md5->algorithm == DigestAlgorithm::kMd5);
+  CHECK(Hex(*md5) == "d41d8cd98f00b204e9800998ecf8427e");
+  auto md5_hex = warc::ParseDigest("md5:d41d8cd98f00b204e9800998ecf8427e");
+  REQUIRE(md5_hex.ok());
+  CHECK(*md5_hex == *md5);
+  auto sha256 =
+      warc::ParseDigest("sha-256:4OYMIQUY7QOBJGX36TEJS35ZEQT24QPEMSNZGTFESWMRW6CSXBKQ====");
+  REQUIRE(sha256.ok());
+  CHECK(sha256->algorithm == DigestAlgorithm::kSha256);
+  CHECK(Hex(*sha256) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  auto sha256_hex =
+      warc::ParseDigest("SHA256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  REQUIRE(sha256_hex.ok());
+  CHECK(*sha256_hex == *sha256);
+}
+
+TEST_CASE("ParseDigest: wrong length and garbage are rejected with their text", "[warc][digest]") {
+  auto short_hex = warc::ParseDigest("sha1:da39a3ee");
+  CHECK(short_hex.status().code() == base::Status::Code::kInvalidArgument);
+  CHECK(short_hex.status().message() ==
+        "digest \"sha1:da39a3ee\" is neither base32 nor hex of a sha1 digest");
+
+  // 32 base32 characters are a sha1, not an md5.
+  auto wrong_size = warc::ParseDigest("md5:3I42H3S6NNFQ2MSVX7XZKYAYSCX5QBYJ");
+  CHECK(
+      wrong_size.status().message() ==
+      "digest \"md5:3I42H3S6NNFQ2MSVX7XZKYAYSCX5QBYJ\" is neither base32 nor hex of a md5 digest");
+
+  auto garbage = warc::ParseDigest("sha1:not a digest!");
+  CHECK_FALSE(garbage.ok());
+  CHECK(garbage.status().message() ==
+        "digest \"sha1:not a digest!\" is neither base32 nor hex of a sha1 digest");
+
+  auto empty_value = warc::ParseDigest("sha1:");
+  CHECK(empty_value.status().message() ==
+        "digest \"sha1:\" is neither base32 nor hex of a sha1 digest");
+
+  auto unknown = warc::ParseDigest("sha3:abcd");
+  CHECK(unknown.status().code() == base::Status::Code::kUnsupported);
+  CHECK(unknown.status().message() == "unknown digest algorithm \"sha3\"");
+
+  auto no_label = warc::ParseDigest("3I42H3S6NNFQ2MSVX7XZKYAYSCX5QBYJ");
+  CHECK(no_label.status().code() == base::Status::Code::kInvalidArgument);
+  CHECK(no_label.status().message() ==
+        "digest \"3I42H3S6NNFQ2MSVX7XZKYAYSCX5QBYJ\" has no \"algorithm:\" label");
+}
+
+// ---------------------------------------------------------------------------
+// Record model
+
+TEST_CASE("ArcDateToIso", "[warc]") {
+  CHECK(warc::ArcDateToIso("20140216050221") == std::optional<std::string>("2014-02-16T05:02:21Z"));
+  CHECK(warc::ArcDateToIso("201402160502") == std::optional<std::string>("2014-02-16T05:02:00Z"));
+  CHECK_FALSE(warc::ArcDateToIso("2014021605022").has_value());       // 13 digits
+  CHECK_FALSE(warc::ArcDateToIso("201404010000000000").has_value());  // 18 digits
+  CHECK_FALSE(warc::ArcDateToIso("2014-02-16T05").has_value());
+  CHECK_FALSE(warc::ArcDateToIso("2014021605022x").has_value());
+  CHECK_FALSE(warc::ArcDateToIso("").has_value());
+}
+
+TEST_CASE("Record types and HasHttpBlock", "[warc]") {
+  CHECK(warc::ParseRecordType("response") == warc::kResponse);
+  CHECK(warc::ParseRecordType("Revisit") == warc::kRevisit);
+  CHECK(warc::ParseRecordType("warcinfo") == warc::kWarcinfo);
+  CHECK(warc::ParseRecordType("unknown") == warc::kUnknownType);
+  CHECK(warc::ParseRecordTypeList("response,resource") ==
+        std::optional<uint32_t>(warc::kResponse | warc::kResource));
+  CHECK(warc::ParseRecordTypeList("resource") == std::optional<uint32_t>(warc::kResource));
+  CHECK_FALSE(warc::ParseRecordTypeList("response,bogus").has_value());
+  CHECK_FALSE(warc::ParseRecordTypeList("").has_value());
+
+  warc::Record r;
+  r.headers = Headers({{"WARC-Target-URI", "http://x/"}, {"Content-Type", "application/http"}});
+  CHECK(r.HasHttpBlock());
+  r.headers = Headers({{"WARC-Target-URI", "http://x/"}, {"Content-Type", "text/plain"}});
+  CHECK_FALSE(r.HasHttpBlock());  // a resource fetched over HTTP: no HTTP head in it
+  r.headers = Headers({{"WARC-Target-URI", "https://x/"}});
+  CHECK(r.HasHttpBlock());  // no Content-Type: the URI decides
+  r.headers = Headers({{"WARC-Target-URI", "dns:example.com"}});
+  CHECK_FALSE(r.HasHttpBlock());
+  r.headers = Headers({{"WARC-Truncated", "length"}});
+  CHECK(r.IsTruncated());
+  CHECK(r.TargetUri() == "");
+  CHECK(r.Date() == "");
+}
+
+// ---------------------------------------------------------------------------
+// HTTP
+
+TEST_CASE("HttpSplitter: CRLF and bare LF header blocks", "[warc][http]") {
+  warc::HttpSplitter s;
+  CHECK(s.Feed("HTTP/1.1 200 OK\r\nA: b\r\n\r\nbody") == "body");
+  CHECK(s.header_complete());
+  CHECK(s.header() == "HTTP/1.1 200 OK\r\nA: b\r\n\r\n");
+  CHECK(s.Feed(" more") == " more");
+  CHECK(s.Finish() == "");
+
+  s.Reset();
+  CHECK(s.Feed("HTTP/1.0 200 OK\nA: b\n\nbody\n\nstill body") == "body\n\nstill body");
+  CHECK(s.header() == "HTTP/1.0 200 OK\nA: b\n\n");
+
+  // Stray CRs before the LF still make an empty line (as some writers store).
+  s.Reset();
+  CHECK(s.Feed("HTTP/1.0 302 \r\r\nA: b\r\r\n\r\r\nX") == "X");
+  CHECK(s.header() == "HTTP/1.0 302 \r\r\nA: b\r\r\n\r\r\n");
+
+  // Header with nothing after it: complete, empty payload.
+  s.Reset();
+  CHECK(s.Feed("HTTP/1.1 204 No Content\r\n\r\n") == "");
+  CHECK(s.header_complete());
+  CHECK(s.Finish() == "");
+}
+
+TEST_CASE("HttpSplitter: header split across pieces at every cut point", "[warc][http]") {
+  const std::string crlf =
+      "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nX: y\r\n\r\n<p>payload</p>\r\n";
+  const std::string lf = "HTTP/1.1 200 OK\nContent-Type: text/html\nX: y\n\n<p>payload</p>\n\n";
+  for (const std::string& block : {crlf, lf}) {
+    const std::string header =
+        block.substr(0, block.find("\n\n") != std::string::npos ? block.find("\n\n") + 2
+                                                                : block.find("\r\n\r\n") + 4);
+    const std::string payload = block.substr(header.size());
+    for (size_t i = 0; i <= block.size(); ++i) {
+      for (size_t j = i; j <= block.size(); ++j) {
+        INFO("cuts at " << i << " and " << j);
+        warc::HttpSplitter s;
+        std::string got;
+        got.append(s.Feed(std::string_view(block).substr(0, i)));
+        got.append(s.Feed(std::string_view(block).substr(i, j - i)));
+        got.append(s.Feed(std::string_view(block).substr(j)));
+        got.append(s.Finish());
+        REQUIRE(got == payload);
+        REQUIRE(s.header_complete());
+        REQUIRE(s.header() == header);
+      }
+    }
+  }
+}
+
+TEST_CASE("HttpSplitter: no header end means the whole block is payload", "[warc][http]") {
+  const std::string block = "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n<p>no blank line</p>";
+  for (size_t i = 0; i <= block.size(); ++i) {
+    INFO("cut at " << i);
+    warc::HttpSplitter s;
+    std::string got;
+    got.append(s.Feed(std::string_view(block).substr(0, i)));
+    got.append(s.Feed(std::string_view(block).substr(i)));
+    CHECK(got.empty());  // held back: it might still be a header
+    got.append(s.Finish());
+    CHECK(got == block);
+    CHECK_FALSE(s.header_complete());
+  }
+  // A header block longer than kMaxHeaderBytes is not taken as a header.
+  warc::HttpSplitter s;
+  std::string first(warc::HttpSplitter::kMaxHeaderBytes - 10, 'a');
+  CHECK(s.Feed(first) == "");
+  std::string second(20, 'b');
+  CHECK(s.Feed(second) == first + second);
+  CHECK(s.Feed("\r\n\r\nrest") == "\r\n\r\nrest");
+  CHECK(s.Finish() == "");
+  CHECK_FALSE(s.header_complete());
+}
+
+TEST_CASE("ParseHttpResponseHead", "[warc][http]") {
+  auto head = warc::ParseHttpResponseHead(
+      "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nX-Folded: a\r\n\tb\r\nSet-Cookie: x=1\r\n"
+      "set-cookie:y=2\r\n\r\n");
+  REQUIRE(head.ok());
+  CHECK(head->status_line == "HTTP/1.1 200 OK");
+  CHECK(head->status_code == 200);
+  CHECK(head->headers.First("content-type") == std::optional<std::string_view>("text/html"));
+  CHECK(head->headers.First("X-Folded") == std::optional<std::string_view>("a\tb"));
+  CHECK(Strings(head->headers.All("Set-Cookie")) == std::vector<std::string>{"x=1", "y=2"});
+
+  // A missing reason phrase (real servers omit it), with and without the space.
+  auto no_reason = warc::ParseHttpResponseHead("HTTP/1.0 302 \r\nLocation: /x\r\n\r\n");
+  REQUIRE(no_reason.ok());
+  CHECK(no_reason->status_code == 302);
+  CHECK(no_reason->status_line == "HTTP/1.0 302 ");
+  CHECK(no_reason->headers.First("Location") == std::optional<std::string_view>("/x"));
+  auto bare = warc::ParseHttpResponseHead("HTTP/1.1 404\n\n");
+  REQUIRE(bare.ok());
+  CHECK(bare->status_code == 404);
+  CHECK(bare->status_line == "HTTP/1.1 404");
+
+  auto not_http = warc::ParseHttpResponseHead("GET / HTTP/1.1\r\n\r\n");
+  CHECK(not_http.status().message() == "expected an HTTP status line, found \"GET / HTTP/1.1\"");
+  auto no_code = warc::ParseHttpResponseHead("HTTP/1.1\r\n\r\n");
+  CHECK(no_code.status().message() == "HTTP status line without a status code: \"HTTP/1.1\"");
+  auto bad_code = warc::ParseHttpResponseHead("HTTP/1.1 2x0 OK\r\n\r\n");
+  CHECK(bad_code.status().message() == "bad HTTP status code in \"HTTP/1.1 2x0 OK\"");
+}
+
+// ---------------------------------------------------------------------------
+// Writer
+
+TEST_CASE("RecordWriter writes the exact record bytes", "[warc][writer]") {
+  WarcBuilder plain(false);
+  plain.Add("WARC/1.1", Headers({{"WARC-Type", "resource"}, {"Content-Length", "1"}}), "abc");
+  CHECK(plain.bytes == "WARC/1.1\r\nWARC-Type: resource\r\nContent-Length: 3\r\n\r\nabc\r\n\r\n");
+  CHECK(plain.lengths == std::vector<uint64_t>{plain.bytes.size()});
+
+  WarcBuilder gz(true);
+  gz.Add("WARC/1.1", Headers({{"WARC-Type", "resource"}}), "abc");
+  CHECK(gz.bytes == gzmulti::CompressMember(plain.bytes));
+  CHECK(gz.lengths == std::vector<uint64_t>{gz.bytes.size()});
+
+  WarcBuilder digests(false);
+  digests.options.add_digests = true;
+  digests.Add("WARC/1.0",
+              Headers({{"WARC-Type", "response"}, {"Content-Type", "application/http"}}),
+              "HTTP/1.1 200 OK\r\n\r\nabc");
+  CHECK(digests.bytes ==
+        "WARC/1.0\r\nWARC-Type: response\r\nContent-Type: application/http\r\n"
+        "WARC-Block-Digest: sha1:HQKNH2NGZ2BZ27KBTACJFDT37URZITEZ\r\n"
+        "WARC-Payload-Digest: sha1:VGMT4NSHA2AWVOR6EVYXQUGCNSONBWE5\r\n"
+        "Content-Length: 22\r\n\r\nHTTP/1.1 200 OK\r\n\r\nabc\r\n\r\n");
+}
+
+TEST_CASE("NewRecordId: a version 4 UUID URN in angle brackets, fresh each time",
+          "[warc][writer]") {
+  std::regex form("<urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}>");
+  std::set<std::string> seen;
+  for (int i = 0; i < 100; ++i) {
+    std::string id = warc::NewRecordId();
+    CHECK(std::regex_match(id, form));
+    seen.insert(id);
+  }
+  CHECK(seen.size() == 100);
+}
+
+// ---------------------------------------------------------------------------
+// RecordReader
+
+TEST_CASE("RecordReader: gzip, one record per member, exact offsets and blocks", "[warc][reader]") {
+  WarcBuilder b = ThreeRecords(true);
+  for (int config = 0; config < 3; ++config) {
+    gzmulti::ReaderOptions o;
+    o.fast_path = config == 0;
+    if (config == 2) o.stream_backend = gzmulti::StreamBackend::kZlib;
+    INFO("config " << config);
+    Problems p;
+    warc::ReaderStats stats;
+    auto records = ReadAll(b.bytes, &p, o, &stats);
+    CHECK(p.list.empty());
+    REQUIRE(records.size() == 3);
+    for (size_t i = 0; i < 3; ++i) {
+      CHECK(records[i].located);
+      CHECK(records[i].record.offset == b.offsets[i]);
+      CHECK(records[i].length == b.lengths[i]);
+      CHECK(records[i].record.version == "WARC/1.0");
+      CHECK(records[i].record.format == warc::FileFormat::kWarc);
+    }
+    CHECK(records[0].record.type == warc::kWarcinfo);
+    CHECK(records[1].record.type == warc::kResponse);
+    CHECK(records[2].record.type == warc::kResource);
+    CHECK(records[0].block == "software: warcdedup-test\r\n");
+    CHECK(records[1].block == kHttpBlock);
+    CHECK(records[2].block == "resource body");
+    CHECK(records[1].record.content_length == sizeof(kHttpBlock) - 1);
+    CHECK(records[1].record.TargetUri() == "http://example.com/");
+    CHECK(records[1].record.Date() == "2024-01-02T03:04:06Z");
+    CHECK(records[1].record.headers.First("Content-Length") ==
+          std::optional<std::string_view>(std::to_string(sizeof(kHttpBlock) - 1)));
+    CHECK(stats.records == 3);
+    CHECK(stats.misaligned_records == 0);
+    CHECK(stats.bytes_skipped == 0);
+  }
+}
+
+TEST_CASE("RecordReader: plain file, exact offsets and lengths", "[warc][reader]") {
+  WarcBuilder b = ThreeRecords(false);
+  REQUIRE(b.offsets == std::vector<uint64_t>{0, b.lengths[0], b.lengths[0] + b.lengths[1]});
+  Problems p;
+  auto records = ReadAll(b.bytes, &p);
+  CHECK(p.list.empty());
+  CHECK(
+      Locations(records) ==
+      std::vector<std::string>{"0+" + std::to_string(b.lengths[0]),
+                               std::to_string(b.offsets[1]) + "+" + std::to_string(b.lengths[1]),
+                               std::to_string(b.offsets[2]) + "+" + std::to_string(b.lengths[2])});
+  REQUIRE(records.size() == 3);
+  CHECK(records[1].block == kHttpBlock);
+  CHECK(records[2].block == "resource body");
+}
+
+TEST_CASE("RecordReader: a tiny input window changes nothing", "[warc][reader]") {
+  for (bool gzip : {false, true}) {
+    WarcBuilder b = ThreeRecords(gzip);
+    gzmulti::ReaderOptions o;
+    o.input_buffer_size = 64;
+    INFO((gzip ? "gzip" : "plain"));
+    Problems p;
+    auto records = ReadAll(b.bytes, &p, o);
+    CHECK(p.list.empty());
+    REQUIRE(records.size() == 3);
+    for (size_t i = 0; i < 3; ++i) {
+      CHECK(records[i].located);
+      CHECK(records[i].record.offset == b.offsets[i]);
+      CHECK(records[i].length == b.lengths[i]);
+    }
+    CHECK(records[1].block == kHttpBlock);
+  }
+}
+
+TEST_CASE("RecordReader: a header line whose line end arrives in the next chunk",
+          "[warc][reader]") {
+  // A plain file is handed out in 4 MiB chunks. Here the first chunk ends
+  // right after "Content-Length: 13" (or after its CR) in the second record's
+  // header: the CRLF that follows in the next chunk is the end of that line,
+  // not the blank line that ends the header.
+  const uint64_t window = 4u << 20;
+  for (std::string cut : {"Content-Length: 13", "Content-Length: 13\r"}) {
+    INFO("the window ends after " << (cut.back() == '\r' ? "the CR" : "the field value"));
+    const std::string head2 =
+        "WARC/1.0\r\nWARC-Type: resource\r\nWARC-Target-URI: http://example.com/x\r\n" + cut;
+    size_t fill = window - 1000;
+    for (;;) {  // size the first record so that head2 ends exactly at the boundary
+      WarcBuilder probe(false);
+      probe.Add("WARC/1.0", Headers({{"WARC-Type", "resource"}}), std::string(fill, 'a'));
+      if (probe.bytes.size() + head2.size() == window) break;
+      fill += window - probe.bytes.size() - head2.size();
+    }
+    WarcBuilder b(false);
+    b.Add("WARC/1.0", Headers({{"WARC-Type", "resource"}}), std::string(fill, 'a'));
+    b.Add("WARC/1.0",
+          Headers({{"WARC-Type", "resource"}, {"WARC-Target-URI", "http://example.com/x"}}),
+          "resource body");
+    REQUIRE(b.bytes.substr(b.offsets[1], head2.size()) == head2);
+    REQUIRE(b.offsets[1] + head2.size() == window);
+
+    Problems p;
+    auto records = ReadAll(b.bytes, &p);
+    CHECK(p.list.empty());
+    CHECK(Locations(records) == std::vector<std::string>{"0+" + std::to_string(b.lengths[0]),
+                                                         std::to_string(b.offsets[1]) + "+" +
+                                                             std::to_string(b.lengths[1])});
+    REQUIRE(records.size() == 2);
+    CHECK(records[1].block == "resource body");
+    CHECK(records[1].record.TargetUri() == "http://example.com/x");
+  }
+}
+
+TEST_CASE("RecordReader: WARC/1.1, 1.0, 0.18 and 0.17 version lines", "[warc][reader]") {
+  for (const char* version : {"WARC/1.1", "WARC/1.0", "WARC/0.18", "WARC/0.17"}) {
+    for (bool gzip : {false, true}) {
+      INFO(version << (gzip ? " gzip" : " plain"));
+      WarcBuilder b = ThreeRecords(gzip, version);
+      Problems p;
+      auto records = ReadAll(b.bytes, &p);
+      CHECK(p.list.empty());
+      REQUIRE(records.size() == 3);
+      for (const auto& r : records) {
+        CHECK(r.record.version == version);
+        CHECK(r.located);
+      }
+      CHECK(records[1].block == kHttpBlock);
+    }
+  }
+}
+
+TEST_CASE("RecordReader: folded lines, <uri> brackets, stray CRs, junk lines", "[warc][reader]") {
+  std::string rec1 = RawRecord(
+      "WARC/1.0\r\n"
+      "WARC-Type: response\r\n"
+      "WARC-Target-URI: <http://example.com/a b>\r\n"
+      "X-Folded: first\r\n"
+      "   second\r\n"
+      "\tthird\r\n"
+      "this line has no colon\r\n"
+      "Content-Type:application/http;msgtype=response   \r\n",
+      kHttpBlock);
+  // Lines ending in CR CR LF, as in a file that went through a CRLF conversion.
+  std::string rec2 =
+      "WARC/1.0\r\r\nWARC-Type: resource\r\r\nWARC-Target-URI: <dns:example.com>\r\r\n"
+      "Content-Length: 3\r\r\n\r\r\nabc\r\r\n\r\r\n";
+  for (bool gzip : {false, true}) {
+    INFO((gzip ? "gzip" : "plain"));
+    std::string input =
+        gzip ? gzmulti::CompressMember(rec1) + gzmulti::CompressMember(rec2) : rec1 + rec2;
+    Problems p;
+    auto records = ReadAll(input, &p);
+    CHECK(p.list.empty());
+    REQUIRE(records.size() == 2);
+    const warc::Record& r = records[0].record;
+    CHECK(r.TargetUri() == "http://example.com/a b");
+    CHECK(r.headers.First("X-Folded") == std::optional<std::string_view>("first second third"));
+    CHECK(r.headers.First("Content-Type") ==
+          std::optional<std::string_view>("application/http;msgtype=response"));
+    CHECK(r.headers.fields().size() == 5);  // the junk line is not a field
+    CHECK(records[0].block == kHttpBlock);
+    CHECK(records[1].record.TargetUri() == "dns:example.com");
+    CHECK(records[1].block == "abc");
+    CHECK(records[0].located);
+    CHECK(records[1].located);
+    if (!gzip) {
+      CHECK(records[0].length == rec1.size());
+      CHECK(records[1].record.offset == rec1.size());
+      CHECK(records[1].length == rec2.size());
+    }
+  }
+}
+
+TEST_CASE("RecordReader: bad Content-Length in a gzip member", "[warc][reader]") {
+  WarcBuilder b = ThreeRecords(true);
+  std::string bad = gzmulti::CompressMember(
+      "WARC/1.0\r\nWARC-Type: response\r\nContent-Length: x1\r\n\r\nHTTP/1.1 200 "
+      "OK\r\n\r\n\r\n\r\n");
+  // warcinfo, the bad record, then response and resource.
+  std::string first = b.bytes.substr(0, b.lengths[0]);
+  std::string input = first + bad + b.bytes.substr(b.lengths[0]);
+  Problems p;
+  auto records = ReadAll(input, &p);
+  CHECK(p.list == std::vector<std::string>{"offset " + std::to_string(first.size()) +
+                                           ": bad Content-Length \"x1\"; rest of its gzip member "
+                                           "skipped"});
+  uint64_t shift = bad.size();
+  CHECK(Locations(records) ==
+        std::vector<std::string>{
+            "0+" + std::to_string(b.lengths[0]),
+            std::to_string(b.offsets[1] + shift) + "+" + std::to_string(b.lengths[1]),
+            std::to_string(b.offsets[2] + shift) + "+" + std::to_string(b.lengths[2])});
+}
+
+TEST_CASE("RecordReader: bad and missing Content-Length in a plain file", "[warc][reader]") {
+  WarcBuilder b = ThreeRecords(false);
+  std::string bad = "WARC/1.0\r\nWARC-Type: response\r\nContent-Length: x1\r\n\r\nabc\r\n\r\n";
+  std::string input = b.bytes.substr(0, b.lengths[0]) + bad + b.bytes.substr(b.lengths[0]);
+  Problems p;
+  auto records = ReadAll(input, &p);
+  CHECK(p.list ==
+        std::vector<std::string>{"offset " + std::to_string(b.lengths[0]) +
+                                 ": bad Content-Length \"x1\"; rest of file not read (no safe way "
+                                 "to find the next record in an uncompressed file)"});
+  CHECK(Locations(records) == std::vector<std::string>{"0+" + std::to_string(b.lengths[0])});
+
+  Problems missing;
+  auto none = ReadAll("WARC/1.0\r\nWARC-Type: resource\r\n\r\nabc\r\n\r\n", &missing);
+  CHECK(none.empty());
+  CHECK(missing.list == std::vector<std::string>{
+                            "offset 0: missing Content-Length; rest of file not read (no safe way "
+                            "to find the next record in an uncompressed file)"});
+}
+
+TEST_CASE("RecordReader: truncated blocks are reported and not located", "[warc][reader]") {
+  WarcBuilder b = ThreeRecords(false);
+  // Plain: the file ends 10 bytes into the last record's 13-byte block.
+  size_t block_start = b.bytes.find("resource body");
+  std::string plain = b.bytes.substr(0, block_start + 3);
+  Problems p;
+  auto records = ReadAll(plain, &p);
+  CHECK(p.list == std::vector<std::string>{
+                      "offset " + std::to_string(b.offsets[2]) +
+                      ": record truncated (input ends 10 bytes before the end of its block)"});
+  CHECK(Locations(records) ==
+        std::vector<std::string>{"0+" + std::to_string(b.lengths[0]),
+                                 std::to_string(b.offsets[1]) + "+" + std::to_string(b.lengths[1]),
+                                 std::to_string(b.offsets[2]) + " unlisted"});
+  CHECK(records[2].block == "res");
+
+  // gzip, intact member whose Content-Length promises more than it holds.
+  WarcBuilder g = ThreeRecords(true);
+  std::string short_member = gzmulti::CompressMember(
+      "WARC/1.0\r\nWARC-Type: resource\r\nContent-Length: 100\r\n\r\n" + std::string(40, 'z'));
+  Problems pg;
+  auto grecords = ReadAll(g.bytes + short_member, &pg);
+  CHECK(pg.list == std::vector<std::string>{
+                       "offset " + std::to_string(g.bytes.size()) +
+                       ": record truncated (input ends 60 bytes before the end of its block)"});
+  REQUIRE(grecords.size() == 4);
+  CHECK_FALSE(grecords[3].located);
+
+  // gzip, the compressed stream itself cut short inside the last member.
+  std::string cut = g.bytes.substr(0, g.bytes.size() - 12);
+  uint64_t into = g.lengths[2] - 12;
+  for (int config = 0; config < 3; ++config) {
+    gzmulti::ReaderOptions o;
+    o.fast_path = config == 0;
+    if (config == 2) o.stream_backend = gzmulti::StreamBackend::kZlib;
+    INFO("config " << config);
+    Problems pc;
+    warc::ReaderStats stats;
+    auto crecords = ReadAll(cut, &pc, o, &stats);
+    CHECK(pc.list ==
+          std::vector<std::string>{"offset " + std::to_string(g.offsets[2]) +
+                                   ": gzip member truncated (input ends " + std::to_string(into) +
+                                   " bytes into it); no further gzip member found (" +
+                                   std::to_string(into) + " bytes skipped)"});
+    CHECK(
+        Locations(crecords) ==
+        std::vector<std::string>{"0+" + std::to_string(g.lengths[0]),
+                                 std::to_string(g.offsets[1]) + "+" + std::to_string(g.lengths[1]),
+                                 std::to_string(g.offsets[2]) + " unlisted"});
+    CHECK(stats.bytes_skipped == into);
+  }
+}
+
+TEST_CASE("RecordReader: a damaged member is skipped, the next one read", "[warc][reader]") {
+  WarcBuilder g = ThreeRecords(true);
+  std::string input = g.bytes;
+  input[g.offsets[2] - 8] ^= 0x10;  // CRC-32 of the response's member
+  gzmulti::ReaderOptions zlib;
+  zlib.fast_path = false;
+  zlib.stream_backend = gzmulti::StreamBackend::kZlib;
+  Problems p;
+  warc::ReaderStats stats;
+  auto records = ReadAll(input, &p, zlib, &stats);
+  CHECK(p.list == std::vector<std::string>{
+                      "offset " + std::to_string(g.offsets[1]) +
+                      ": CRC-32 mismatch in gzip trailer in gzip member; skipped " +
+                      std::to_string(g.lengths[1]) + " bytes to the next gzip member at offset " +
+                      std::to_string(g.offsets[2])});
+  // The small member is inflated in one step that ends with the trailer
+  // error, so the damaged record is not even seen; the next one is located.
+  CHECK(Locations(records) == std::vector<std::string>{"0+" + std::to_string(g.lengths[0]),
+                                                       std::to_string(g.offsets[2]) + "+" +
+                                                           std::to_string(g.lengths[2])});
+  CHECK(records.back().block == "resource body");
+  CHECK(stats.bytes_skipped == g.lengths[1]);
+  CHECK(stats.records == 2);
+}
+
+TEST_CASE("RecordReader: several records in one member get no location", "[warc][reader]") {
+  WarcBuilder plain = ThreeRecords(false);
+  std::string packed = gzmulti::CompressMember(plain.bytes);
+  WarcBuilder after(true);
+  after.Add("WARC/1.0", Headers({{"WARC-Type", "resource"}}), "after");
+  Problems p;
+  warc::ReaderStats stats;
+  auto records = ReadAll(packed + after.bytes, &p, {}, &stats);
+  CHECK(p.list == std::vector<std::string>{
+                      "offset 0: gzip member holds more than one record (not one record per "
+                      "member); its records are not listed"});
+  REQUIRE(records.size() == 4);
+  CHECK_FALSE(records[0].located);
+  CHECK_FALSE(records[1].located);
+  CHECK_FALSE(records[2].located);
+  CHECK(records[0].record.offset == 0);
+  // The blocks are still read exactly.
+  CHECK(records[1].block == kHttpBlock);
+  CHECK(records[2].block == "resource body");
+  CHECK(records[3].located);
+  CHECK(records[3].record.offset == packed.size());
+  CHECK(records[3].length == after.bytes.size());
+  CHECK(records[3].block == "after");
+  CHECK(stats.misaligned_records == 3);
+  CHECK(stats.records == 4);
+}
+
+TEST_CASE("RecordReader: a record split over two members gets no location", "[warc][reader]") {
+  std::string rec = RawRecord("WARC/1.0\r\nWARC-Type: resource\r\n", "0123456789abcdefghij");
+  size_t split = rec.find("abcdef");
+  std::string m0 = gzmulti::CompressMember(rec.substr(0, split));
+  std::string m1 = gzmulti::CompressMember(rec.substr(split));
+  std::string m2 = gzmulti::CompressMember(RawRecord("WARC/1.0\r\nWARC-Type: resource\r\n", "ok"));
+  Problems p;
+  auto records = ReadAll(m0 + m1 + m2, &p);
+  CHECK(p.list == std::vector<std::string>{
+                      "offset 0: record spans more than one gzip member (not one record per "
+                      "member); not listed"});
+  CHECK(Locations(records) ==
+        std::vector<std::string>{
+            "0 unlisted", std::to_string(m0.size() + m1.size()) + "+" + std::to_string(m2.size())});
+  REQUIRE(records.size() == 2);
+  CHECK(records[0].block == "0123456789abcdefghij");
+}
+
+TEST_CASE("RecordReader: input that is neither WARC nor ARC", "[warc][reader]") {
+  for (bool gzip : {false, true}) {
+    std::string text = "hello world\n";
+    Problems p;
+    auto records = ReadAll(gzip ? gzmulti::CompressMember(text) : text, &p);
+    CHECK(records.empty());
+    CHECK(p.list == std::vector<std::string>{
+                        "offset 0: not a WARC or ARC file (expected \"WARC/\" or \"filedesc://\", "
+                        "found \"hello world\\x0a\")"});
+  }
+  Problems empty;
+  CHECK(ReadAll("", &empty).empty());
+  CHECK(empty.list.empty());
+}
+
+TEST_CASE("RecordReader: ARC v1, plain and gzip, URL with spaces", "[warc][reader][arc]") {
+  std::string filedesc =
+      ArcRecord("filedesc://test.arc", "20140216050221", "text/plain", kArcFiledescBody);
+  std::string page = ArcRecord("http://example.com/", "20140216050222", "text/html",
+                               "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<html>hi</html>");
+  std::string spaced = ArcRecord("http://example.com/a b.html?q=x y", "201402160503", "text/html",
+                                 "HTTP/1.1 200 OK\r\n\r\nspaced");
+  for (bool gzip : {false, true}) {
+    INFO((gzip ? "gzip" : "plain"));
+    std::vector<std::string> parts = {filedesc, page, spaced};
+    std::string input;
+    std::vector<uint64_t> offsets, lengths;
+    for (const auto& part : parts) {
+      std::string bytes = gzip ? gzmulti::CompressMember(part) : part;
+      offsets.push_back(input.size());
+      lengths.push_back(bytes.size());
+      input += bytes;
+    }
+    Problems p;
+    auto records = ReadAll(input, &p);
+    CHECK(p.list.empty());
+    REQUIRE(records.size() == 3);
+    for (size_t i = 0; i < 3; ++i) {
+      CHECK(records[i].located);
+      CHECK(records[i].record.offset == offsets[i]);
+      CHECK(records[i].length == lengths[i]);
+      CHECK(records[i].record.format == warc::FileFormat::kArc);
+      CHECK(records[i].record.version == "ARC/1");
+    }
+    CHECK(records[0].record.type == warc::kWarcinfo);
+    CHECK(records[0].record.headers.fields() ==
+          std::vector<HeaderMap::Field>{
+              {"WARC-Type", "warcinfo"},
+              {"WARC-Target-URI", "filedesc://test.arc"},
+              {"WARC-Date", "2014-02-16T05:02:21Z"},
+              {"WARC-IP-Address", "93.184.216.119"},
+              {"Content-Type", "text/plain"},
+              {"Content-Length", std::to_string(sizeof(kArcFiledescBody) - 1)}});
+    CHECK(records[0].block == kArcFiledescBody);
+    CHECK(records[1].record.type == warc::kResponse);
+    CHECK(records[1].record.TargetUri() == "http://example.com/");
+    CHECK(records[1].record.Date() == "2014-02-16T05:02:22Z");
+    CHECK(records[1].block == "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<html>hi</html>");
+    CHECK(records[1].record.HasHttpBlock());
+    CHECK(records[2].record.TargetUri() == "http://example.com/a b.html?q=x y");
+    CHECK(records[2].record.Date() == "2014-02-16T05:03:00Z");
+    CHECK(records[2].block == "HTTP/1.1 200 OK\r\n\r\nspaced");
+  }
+}
+
+TEST_CASE("RecordReader: ARC v2 record lines and bad ARC lines", "[warc][reader][arc]") {
+  std::string filedesc =
+      ArcRecord("filedesc://v2.arc", "20140216050221", "text/plain", kArcFiledescBody);
+  std::string body = "HTTP/1.1 200 OK\r\n\r\nv2";
+  std::string v2 =
+      "http://example.com/v2 1.2.3.4 20140216050223 text/html 200 "
+      "3I42H3S6NNFQ2MSVX7XZKYAYSCX5QBYJ - 0 v2.arc " +
+      std::to_string(body.size()) + "\n" + body + "\n";
+  Problems p;
+  auto records = ReadAll(filedesc + v2, &p);
+  CHECK(p.list.empty());
+  REQUIRE(records.size() == 2);
+  CHECK(records[1].record.TargetUri() == "http://example.com/v2");
+  CHECK(records[1].record.Date() == "2014-02-16T05:02:23Z");
+  CHECK(records[1].record.headers.First("Content-Type") ==
+        std::optional<std::string_view>("text/html"));
+  CHECK(records[1].block == body);
+  CHECK(records[1].length == v2.size());
+
+  Problems bad_date;
+  ReadAll("filedesc://x.arc 0.0.0.0 2014 text/plain 0\n\n", &bad_date);
+  CHECK(bad_date.list == std::vector<std::string>{
+                             "offset 0: bad ARC date \"2014\"; rest of file not read (no safe way "
+                             "to find the next record in an uncompressed file)"});
+  Problems bad_length;
+  auto one = ReadAll(filedesc + "http://example.com/ 1.2.3.4 20140216050221 text/html -1\n\n",
+                     &bad_length);
+  CHECK(one.size() == 1);
+  CHECK(bad_length.list == std::vector<std::string>{
+                               "offset " + std::to_string(filedesc.size()) +
+                               ": bad ARC record length \"-1\"; rest of file not read (no safe way "
+                               "to find the next record in an uncompressed file)"});
+}
+
+// ---------------------------------------------------------------------------
+// PayloadStream
+
+namespace {
+struct Payload {
+  std::string bytes;
+  bool has_http_header = false;
+  std::string header;
+};
+
+std::vector<Payload> Payloads(const std::string& input,
+                              const gzmulti::ReaderOptions& options = {}) {
+  base::StringSource source(input);
+  Problems p;
+  warc::RecordReader reader(&source, options, &p);
+  std::vector<Payload> out;
+  warc::Record record;
+  while (reader.Next(&record)) {
+    warc::PayloadStream stream(&reader, record);
+    Payload payload;
+    std::string_view piece;
+    while (stream.Next(&piece)) payload.bytes.append(piece);
+    CHECK_FALSE(stream.Next(&piece));  // stays at the end
+    payload.has_http_header = stream.has_http_header();
+    if (payload.has_http_header) payload.header = stream.splitter().header();
+    uint64_t length;
+    CHECK(reader.Finish(&length));
+    out.push_back(payload);
+  }
+  CHECK(p.list.empty());
+  return out;
+}
+}  // namespace
+
+TEST_CASE("PayloadStream: HTTP payload, whole-block payload, no header end", "[warc][payload]") {
+  WarcBuilder b = ThreeRecords(true);
+  b.Add("WARC/1.0",
+        Headers({{"WARC-Type", "response"},
+                 {"WARC-Target-URI", "http://example.com/cut"},
+                 {"Content-Type", "application/http; msgtype=response"}}),
+        "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nno blank line");
+  b.Add("WARC/1.0",
+        Headers({{"WARC-Type", "response"},
+                 {"WARC-Target-URI", "http://example.com/empty"},
+                 {"Content-Type", "application/http; msgtype=response"}}),
+        "HTTP/1.1 204 No Content\r\n\r\n");
+  auto payloads = Payloads(b.bytes);
+  REQUIRE(payloads.size() == 5);
+  // warcinfo is not HTTP: its whole block.
+  CHECK(payloads[0].bytes == "software: warcdedup-test\r\n");
+  CHECK_FALSE(payloads[0].has_http_header);
+  CHECK(payloads[1].bytes == "hello world\n");
+  CHECK(payloads[1].has_http_header);
+  CHECK(payloads[1].header == "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\n");
+  CHECK(payloads[2].bytes == "resource body");
+  CHECK_FALSE(payloads[2].has_http_header);
+  CHECK(payloads[3].bytes == "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nno blank line");
+  CHECK_FALSE(payloads[3].has_http_header);
+  CHECK(payloads[4].bytes == "");
+  CHECK(payloads[4].has_http_header);
+
+  CHECK(warc::PayloadOf(kHttpBlock, true) == "hello world\n");
+  CHECK(warc::PayloadOf(kHttpBlock, false) == kHttpBlock);
+  CHECK(warc::PayloadOf("HTTP/1.1 200 OK\r\nX: y", true) == "HTTP/1.1 200 OK\r\nX: y");
+}
+
+TEST_CASE("PayloadStream: header and payload arriving in many small pieces", "[warc][payload]") {
+  std::string body;
+  for (int i = 0; body.size() < (1 << 20); ++i) body += "line " + std::to_string(i) + "\r\n";
+  std::string head = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n";
+  for (int i = 0; i < 40; ++i) head += "X-Header-" + std::to_string(i) + ": some value\r\n";
+  head += "\r\n";
+  for (bool gzip : {false, true}) {
+    WarcBuilder b(gzip);
+    b.Add("WARC/1.0",
+          Headers({{"WARC-Type", "response"},
+                   {"WARC-Target-URI", "http://example.com/big"},
+                   {"Content-Type", "application/http; msgtype=response"}}),
+          head + body);
+    for (size_t window : {size_t{64}, size_t{0}}) {
+      INFO((gzip ? "gzip" : "plain") << ", input window " << window);
+      gzmulti::ReaderOptions o;
+      o.fast_path = false;  // 256 KiB output chunks
+      o.input_buffer_size = window;
+      auto payloads = Payloads(b.bytes, o);
+      REQUIRE(payloads.size() == 1);
+      CHECK(payloads[0].has_http_header);
+      CHECK(payloads[0].header == head);
+      CHECK(payloads[0].bytes == body);
+    }
+  }
+}
