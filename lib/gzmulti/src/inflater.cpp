@@ -39,14 +39,26 @@ class ZlibInflater : public StreamInflater {
   std::string DescribeError(int rc) {
     if (rc == Z_MEM_ERROR) return "out of memory while inflating";
     std::string msg = zs_.msg ? zs_.msg : "error " + std::to_string(rc);
-    if (msg == "incorrect data check") return "CRC-32 mismatch in gzip trailer";
-    if (msg == "incorrect length check") return "ISIZE mismatch in gzip trailer";
-    return "corrupt deflate data (" + msg + ")";
+    if (msg == "incorrect data check") return "CRC-32 mismatch";
+    if (msg == "incorrect length check") return "ISIZE mismatch";
+    return "invalid deflate data (" + msg + ")";
   }
   z_stream zs_;
 };
 
 #ifdef WARCDEDUP_HAVE_ISAL
+std::string Describe(int rc) {
+  switch (rc) {
+    case ISAL_INCORRECT_CHECKSUM: return "CRC-32 or ISIZE mismatch";
+    case ISAL_INVALID_BLOCK: return "invalid deflate data (invalid block)";
+    case ISAL_INVALID_SYMBOL: return "invalid deflate data (invalid symbol)";
+    case ISAL_INVALID_LOOKBACK: return "invalid deflate data (invalid distance)";
+    case ISAL_INVALID_WRAPPER: return "invalid gzip header";
+    case ISAL_UNSUPPORTED_METHOD: return "unsupported compression method";
+    default: return "invalid deflate data (isa-l error " + std::to_string(rc) + ")";
+  }
+}
+
 class IsalInflater : public StreamInflater {
  public:
   IsalInflater() { Reset(); }
@@ -65,9 +77,7 @@ class IsalInflater : public StreamInflater {
     *in_used = in_len - state_.avail_in;
     *out_made = out_len - state_.avail_out;
     if (rc < 0) {
-      error_ = rc == ISAL_INCORRECT_CHECKSUM ? "CRC-32 or ISIZE mismatch in gzip trailer"
-                                             : "corrupt deflate data (isa-l error " +
-                                                   std::to_string(rc) + ")";
+      error_ = Describe(rc);
       return Step::kError;
     }
     if (state_.block_state == ISAL_BLOCK_FINISH) return Step::kMemberEnd;

@@ -211,8 +211,8 @@ bool SegmentReader::StreamChunk(std::string_view* chunk) {
     in_pos_ += in_used;
     segment_out_ += out_made;
     if (step == StreamInflater::Step::kError) {
-      return Fail(base::Status::Corruption("offset " + std::to_string(segment_begin_) + ": " +
-                                           inflater_->error() + " in gzip member"));
+      return Fail(base::Status::Corruption("offset " + std::to_string(segment_begin_) +
+                                           ": corrupt gzip member: " + inflater_->error()));
     }
     if (step == StreamInflater::Step::kMemberEnd) {
       segment_end_ = Offset();
