@@ -1,0 +1,69 @@
+# warcsum on corpora from tests/gen/warcgen: its manifest must equal the truth
+# file warcgen writes, in every gzip layout, WARC version and job count.
+source "$SRC/tests/cli/common.bash"
+WARCSUM="$BIN/warcsum/warcsum"
+GEN="$TESTBIN/warcgen"
+C="$WORK/corpus"
+
+# Three corpora in one directory, named so that name order is generation order:
+# WARC 1.0 gzip members, WARC 1.1 gzip members, plain WARC with both versions.
+"$GEN" -q --out "$C" --prefix a-v10 --seed 11 --size 3M --files 3 --version 1.0 --truth "$WORK/a.truth"
+"$GEN" -q --out "$C" --prefix b-v11 --seed 12 --size 2M --files 2 --version 1.1 --truth "$WORK/b.truth"
+"$GEN" -q --out "$C" --prefix c-plain --seed 13 --size 2M --files 2 --version mixed --plain \
+  --truth "$WORK/c.truth"
+cat "$WORK"/{a,b,c}.truth > "$WORK/truth"
+cat "$WORK"/{a,b,c}.truth.empty > "$WORK/truth.empty"
+[ -s "$WORK/truth.empty" ] || fail "warcgen wrote no empty payloads: the --keep-empty check means nothing"
+files=("$C"/a-v10-* "$C"/b-v11-* "$C"/c-plain-*)
+[ ${#files[@]} -eq 7 ] || fail "expected 7 generated files, found ${#files[@]}"
+
+# Same seed and options: byte-identical files.
+"$GEN" -q --out "$WORK/again" --prefix a-v10 --seed 11 --size 3M --files 3 --version 1.0 \
+  --truth "$WORK/again/truth"
+for f in "$C"/a-v10-*; do
+  cmp "$f" "$WORK/again/$(basename "$f")" || fail "warcgen output differs between runs: $f"
+done
+cmp "$WORK/a.truth" "$WORK/again/truth" || fail "warcgen truth differs between runs"
+
+# Recomputed digests: exactly the truth (empty payloads are skipped by default).
+run "$WARCSUM" --recompute "${files[@]}"
+expect_eq "--recompute exit status" 0 "$rc"
+expect_eq "--recompute stderr" "" "$(cat "$WORK/err")"
+cmp "$WORK/out" "$WORK/truth" || { diff "$WORK/truth" "$WORK/out" | head >&2; fail "--recompute differs from the truth"; }
+
+# Default mode reuses the stored digests: the same lines.
+run "$WARCSUM" "${files[@]}"
+expect_eq "default exit status" 0 "$rc"
+cmp "$WORK/out" "$WORK/truth" || fail "default mode differs from the truth"
+
+# --verify finds every stored digest right.
+run "$WARCSUM" --verify "${files[@]}"
+expect_eq "--verify exit status" 0 "$rc"
+expect_eq "--verify stderr" "" "$(cat "$WORK/err")"
+
+# Two jobs: byte-identical to one (and -r walks the directory in name order).
+"$WARCSUM" --recompute -j1 "${files[@]}" > "$WORK/j1"
+"$WARCSUM" --recompute -j2 "${files[@]}" > "$WORK/j2"
+cmp "$WORK/j1" "$WORK/j2" || fail "-j2 output differs from -j1"
+"$WARCSUM" -j2 -r "$C" > "$WORK/r"
+cmp "$WORK/r" "$WORK/truth" || fail "-j2 -r output differs from the truth"
+
+# --keep-empty adds exactly the empty payloads, in file and offset order.
+run "$WARCSUM" --keep-empty "${files[@]}"
+expect_eq "--keep-empty exit status" 0 "$rc"
+sort -k1,1 -k2,2n "$WORK/truth" "$WORK/truth.empty" > "$WORK/all"
+cmp "$WORK/out" "$WORK/all" || { diff "$WORK/all" "$WORK/out" | head >&2; fail "--keep-empty output"; }
+expect_eq "--keep-empty extra lines" "$(cat "$WORK/truth.empty")" \
+  "$(grep -vxF -f "$WORK/truth" "$WORK/out")"
+
+# One gzip stream holding every record: nothing listed, one error, exit 1.
+"$GEN" -q --out "$WORK/stream" --seed 14 --size 1M --layout stream --truth "$WORK/stream.truth"
+head -n1 "$WORK/stream.truth" | grep -q '^# layout=stream' || fail "stream truth lacks its comment"
+stream="$WORK/stream/warcgen-00000.warc.gz"
+run "$WARCSUM" "$stream"
+expect_eq "stream exit status" 1 "$rc"
+expect_eq "stream stdout" "" "$(cat "$WORK/out")"
+expect_eq "stream stderr" \
+  "warcsum: $stream: offset 0: gzip member holds more than one record (not one record per member); its records are not listed" \
+  "$(cat "$WORK/err")"
+echo "ok: $(wc -l < "$WORK/truth") lines, $(wc -l < "$WORK/truth.empty") empty"
