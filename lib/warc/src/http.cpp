@@ -1,5 +1,7 @@
 #include "warc/http.h"
 
+#include <cstring>
+
 namespace warc {
 
 void HttpSplitter::Reset() {
@@ -10,18 +12,21 @@ void HttpSplitter::Reset() {
 
 std::string_view HttpSplitter::Feed(std::string_view piece) {
   if (state_ != State::kHeader) return piece;
-  for (size_t i = 0; i < piece.size(); ++i) {
-    char c = piece[i];
-    if (c == '\n') {
-      if (line_length_ == 0) {
-        header_.append(piece.data(), i + 1);
-        state_ = State::kPayload;
-        return piece.substr(i + 1);
-      }
-      line_length_ = 0;
-    } else if (c != '\r') {
-      ++line_length_;
+  // Line by line with memchr: the header ends at the first line that holds
+  // nothing but CRs.
+  size_t i = 0;
+  while (i < piece.size()) {
+    const char* nl = static_cast<const char*>(std::memchr(piece.data() + i, '\n', piece.size() - i));
+    size_t end = nl ? static_cast<size_t>(nl - piece.data()) : piece.size();
+    if (piece.find_first_not_of('\r', i) < end) line_length_ = 1;
+    if (!nl) break;
+    if (line_length_ == 0) {
+      header_.append(piece.data(), end + 1);
+      state_ = State::kPayload;
+      return piece.substr(end + 1);
     }
+    line_length_ = 0;
+    i = end + 1;
   }
   header_.append(piece);
   if (header_.size() > kMaxHeaderBytes) {

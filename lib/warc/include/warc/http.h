@@ -39,7 +39,7 @@ class HttpSplitter {
   enum class State { kHeader, kPayload, kNoHeader };
   State state_ = State::kHeader;
   std::string header_;
-  size_t line_length_ = 0;  // bytes in the current header line, CR excluded
+  size_t line_length_ = 0;  // nonzero when the current line holds more than CRs
 };
 
 struct HttpResponseHead {
