@@ -591,9 +591,13 @@ TEST_CASE("MemberWriter and CompressMember: members that read back exactly", "[g
   CHECK(out.substr(first, 4) == std::string("\x1f\x8b\x08\x00", 4));
   CHECK(Le32(out, out.size() - 8) == Crc32(big));
   CHECK(Le32(out, out.size() - 4) == static_cast<uint32_t>(big.size()));
-  // CompressMember gives the same bytes as a writer at the same level.
-  CHECK(CompressMember("hello world") == out.substr(0, first));
-  CHECK(CompressMember(big) == out.substr(first));
+  // CompressMember (libdeflate when built in) gives standard members too.
+  for (const std::string& data : {std::string("hello world"), big}) {
+    std::string member = CompressMember(data);
+    CHECK(member.substr(0, 3) == std::string("\x1f\x8b\x08", 3));
+    CHECK(Le32(member, member.size() - 8) == Crc32(data));
+    CHECK(Le32(member, member.size() - 4) == static_cast<uint32_t>(data.size()));
+  }
 
   for (const Config& c : AllConfigs()) {
     INFO(c.name);

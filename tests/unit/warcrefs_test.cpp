@@ -563,9 +563,9 @@ TEST_CASE("warcrefs: a line whose offset is just before its record is not applie
                      HeaderPlus(p1));
   int64_t delta;
   if (gzip) {
-    // An empty gzip member (20 bytes) in front of the record.
+    // An empty gzip member (about 20 bytes) in front of the record.
     std::string empty = gzmulti::CompressMember("");
-    REQUIRE(empty.size() == 20);
+    REQUIRE(empty.size() < 32);
     f.bytes = before_dup + empty + f.Raw(dup);
     f.offsets[dup] += empty.size();
     delta = -static_cast<int64_t>(empty.size());

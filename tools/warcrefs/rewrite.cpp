@@ -76,7 +76,32 @@ struct Inspection {
 };
 
 // Reads the record at `offset` and decides what to do with the line.
-Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, bool gzip,
+// Writes revisit records into a string; one per file, since setting up a
+// deflate stream per record would cost more than the record.
+class RevisitWriter {
+ public:
+  explicit RevisitWriter(bool gzip)
+      : writer_([this](std::string_view d) { return Append(d); }, Options(gzip)) {}
+  base::Status Write(const warc::Revisit& r, std::string* out) {
+    out_ = out;
+    return writer_.Write(r.version, r.headers, r.block);
+  }
+
+ private:
+  static warc::WriterOptions Options(bool gzip) {
+    warc::WriterOptions o;
+    o.gzip = gzip;
+    return o;
+  }
+  base::Status Append(std::string_view data) {
+    out_->append(data);
+    return base::Status::Ok();
+  }
+  std::string* out_ = nullptr;
+  warc::RecordWriter writer_;
+};
+
+Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, RevisitWriter* writer,
                    const manifest::Entry& e, bool to_end = false) {
   Inspection result;
   auto mismatch = [&](const std::string& why) {
@@ -89,7 +114,7 @@ Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, bool gzip,
   // by an earlier run that is longer than the record it replaced (a tiny
   // payload): that is read again without the bound.
   uint64_t end = to_end ? file_size : std::min(file_size, offset + e.length);
-  auto again = [&] { return Inspect(fd, file_size, offset, gzip, e, true); };
+  auto again = [&] { return Inspect(fd, file_size, offset, writer, e, true); };
   FdRange range(fd, offset, end);
   FirstProblem problems;
   gzmulti::ReaderOptions options;
@@ -169,15 +194,7 @@ Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, bool gzip,
   auto revisit = warc::MakeRevisit(record, http_header, payload_sha1, ref_uri, ref_date);
   if (!revisit.ok()) return mismatch("cannot convert: " + revisit.status().message());
 
-  warc::WriterOptions writer_options;
-  writer_options.gzip = gzip;
-  warc::RecordWriter writer(
-      [&](std::string_view data) {
-        result.revisit_bytes.append(data);
-        return base::Status::Ok();
-      },
-      writer_options);
-  if (auto s = writer.Write(revisit->version, revisit->headers, revisit->block); !s.ok())
+  if (auto s = writer->Write(*revisit, &result.revisit_bytes); !s.ok())
     return mismatch("cannot write the revisit: " + s.message());
   result.kind = Inspection::Kind::kConvert;
   result.length = length;
@@ -224,8 +241,10 @@ base::Status CopyRange(int in_fd, uint64_t offset, uint64_t length, Output* out)
   return gzmulti::CopyRaw(&range, length, [&](std::string_view d) { return out->Write(d); });
 }
 
-base::Status SameBytes(int a_fd, uint64_t a_offset, int b_fd, uint64_t b_offset, uint64_t length) {
-  std::vector<char> a(1 << 20), b(1 << 20);
+// Compares two byte ranges through two caller-owned buffers of equal size
+// (called once per gap between revisits: allocating here would dominate).
+base::Status SameBytes(int a_fd, uint64_t a_offset, int b_fd, uint64_t b_offset, uint64_t length,
+                       std::vector<char>& a, std::vector<char>& b) {
   FdRange ra(a_fd, a_offset, a_offset + length), rb(b_fd, b_offset, b_offset + length);
   for (uint64_t done = 0; done < length;) {
     size_t n = static_cast<size_t>(std::min<uint64_t>(a.size(), length - done));
@@ -251,14 +270,16 @@ base::Status SameBytes(int a_fd, uint64_t a_offset, int b_fd, uint64_t b_offset,
 base::Status Verify(int in_fd, uint64_t in_size, int out_fd, uint64_t out_size,
                     const std::vector<Conversion>& conversions) {
   uint64_t in_pos = 0, out_pos = 0;
+  std::vector<char> a(1 << 20), b(1 << 20);
   for (const auto& c : conversions) {
-    if (auto s = SameBytes(in_fd, in_pos, out_fd, out_pos, c.in_offset - in_pos); !s.ok()) return s;
+    if (auto s = SameBytes(in_fd, in_pos, out_fd, out_pos, c.in_offset - in_pos, a, b); !s.ok())
+      return s;
     in_pos = c.in_offset + c.in_length;
     out_pos = c.out_offset + c.out_length;
   }
   if (in_size - in_pos != out_size - out_pos)
     return base::Status::Corruption("the new file has the wrong size");
-  if (auto s = SameBytes(in_fd, in_pos, out_fd, out_pos, in_size - in_pos); !s.ok()) return s;
+  if (auto s = SameBytes(in_fd, in_pos, out_fd, out_pos, in_size - in_pos, a, b); !s.ok()) return s;
 
   FdRange whole(out_fd, 0, out_size);
   FirstProblem problems;
@@ -348,6 +369,7 @@ FileResult RewriteFile(const std::string& input, const std::vector<manifest::Ent
   bool gzip = ::pread(in_fd, magic, 2, 0) == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
 
   // Decide every line first; write only if something is to change.
+  RevisitWriter revisit_writer(gzip);
   std::vector<Conversion> conversions;
   std::vector<std::string> revisits;
   int64_t shift = 0;      // how much earlier records already converted moved this one back
@@ -361,7 +383,7 @@ FileResult RewriteFile(const std::string& input, const std::vector<manifest::Ent
       continue;
     }
     uint64_t offset = static_cast<uint64_t>(moved);
-    Inspection inspection = Inspect(in_fd, in_size, offset, gzip, e);
+    Inspection inspection = Inspect(in_fd, in_size, offset, &revisit_writer, e);
     if (inspection.kind == Inspection::Kind::kMismatch) {
       result.problems.push_back(where + inspection.reason + "; not applied");
       continue;

@@ -2,6 +2,10 @@
 
 #include <zlib.h>
 
+#ifdef WARCDEDUP_HAVE_LIBDEFLATE
+#include <libdeflate.h>
+#endif
+
 #include <vector>
 
 namespace gzmulti {
@@ -46,11 +50,42 @@ void MemberWriter::Finish(std::string* out) {
   deflateReset(static_cast<z_stream*>(stream_));
 }
 
+MemberCompressor::MemberCompressor(int level) : level_(level) {
+#ifdef WARCDEDUP_HAVE_LIBDEFLATE
+  compressor_ = libdeflate_alloc_compressor(level);
+#endif
+}
+
+MemberCompressor::~MemberCompressor() {
+#ifdef WARCDEDUP_HAVE_LIBDEFLATE
+  if (compressor_) libdeflate_free_compressor(static_cast<libdeflate_compressor*>(compressor_));
+#endif
+}
+
+void MemberCompressor::Compress(std::string_view data, std::string* out) {
+#ifdef WARCDEDUP_HAVE_LIBDEFLATE
+  if (compressor_) {
+    auto* c = static_cast<libdeflate_compressor*>(compressor_);
+    size_t old_size = out->size();
+    out->resize(old_size + libdeflate_gzip_compress_bound(c, data.size()));
+    size_t made = libdeflate_gzip_compress(c, data.data(), data.size(), out->data() + old_size,
+                                           out->size() - old_size);
+    if (made > 0) {
+      out->resize(old_size + made);
+      return;
+    }
+    out->resize(old_size);  // cannot happen with the bound; zlib below all the same
+  }
+#endif
+  MemberWriter writer(level_);
+  writer.Add(data, out);
+  writer.Finish(out);
+}
+
 std::string CompressMember(std::string_view data, int level) {
-  MemberWriter writer(level);
+  MemberCompressor compressor(level);
   std::string out;
-  writer.Add(data, &out);
-  writer.Finish(&out);
+  compressor.Compress(data, &out);
   return out;
 }
 

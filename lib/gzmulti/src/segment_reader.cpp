@@ -58,6 +58,11 @@ SegmentReader::SegmentReader(base::ByteSource* source, const ReaderOptions& opti
 #ifndef WARCDEDUP_HAVE_LIBDEFLATE
   options_.fast_path = false;
 #endif
+  // A range of a few KB (one record fetched by offset) rarely inflates to a
+  // megabyte: size the whole-member buffer to it. A member that inflates to
+  // more takes the streaming path, as any large member does.
+  if (options_.limit < options_.fast_path_max_output / 16)
+    options_.fast_path_max_output = std::max<size_t>(64 << 10, options_.limit * 16);
   size_t size = options_.input_buffer_size;
   if (size == 0) {
     size = std::max(kMinInputBuffer, 2 * FastWindow(options_));

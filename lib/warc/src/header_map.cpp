@@ -15,6 +15,16 @@ bool StartsWithIgnoreCase(std::string_view s, std::string_view prefix) {
   return s.size() >= prefix.size() && EqualsIgnoreCase(s.substr(0, prefix.size()), prefix);
 }
 
+void HeaderMap::Replace(std::string_view name, std::string_view value) {
+  if (replaced_ < fields_.size()) {
+    fields_[replaced_].first.assign(name);
+    fields_[replaced_].second.assign(value);
+  } else {
+    fields_.emplace_back(std::string(name), std::string(value));
+  }
+  last_ = replaced_++;
+}
+
 std::optional<std::string_view> HeaderMap::First(std::string_view name) const {
   for (const auto& f : fields_)
     if (EqualsIgnoreCase(f.first, name)) return std::string_view(f.second);

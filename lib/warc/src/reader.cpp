@@ -46,9 +46,9 @@ bool ParseDecimal(std::string_view s, uint64_t* value) {
 
 bool IsArcDate(std::string_view s) { return ArcDateToIso(s).has_value(); }
 
-std::string StripBrackets(std::string_view uri) {
+std::string_view StripBrackets(std::string_view uri) {
   if (uri.size() >= 2 && uri.front() == '<' && uri.back() == '>') uri = uri.substr(1, uri.size() - 2);
-  return std::string(uri);
+  return uri;
 }
 
 }  // namespace
@@ -200,7 +200,7 @@ bool RecordReader::Next(Record* record) {
         return false;
       }
     }
-    record->headers.Clear();
+    record->headers.BeginReplace();
     record->offset = record_offset_;
     bool parsed = arc_ ? ReadHeaderBlock(&header_text_, true) && ParseArcHeader(header_text_, record)
                        : ReadHeaderBlock(&header_text_, false) && ParseWarcHeader(header_text_, record);
@@ -229,7 +229,7 @@ bool RecordReader::ParseWarcHeader(const std::string& text, Record* record) {
     std::string_view line = rest.substr(0, nl);
     rest.remove_prefix(nl == std::string_view::npos ? rest.size() : nl + 1);
     if (Trim(line).empty()) break;
-    if ((line[0] == ' ' || line[0] == '\t') && !record->headers.fields().empty()) {
+    if ((line[0] == ' ' || line[0] == '\t') && record->headers.replaced() > 0) {
       // A continuation line (RFC 822 folding) belongs to the previous field.
       record->headers.AppendToLast(" ");
       record->headers.AppendToLast(Trim(line));
@@ -237,11 +237,12 @@ bool RecordReader::ParseWarcHeader(const std::string& text, Record* record) {
     }
     size_t colon = line.find(':');
     if (colon == std::string_view::npos) continue;  // junk line: ignored, as real readers do
-    std::string name(Trim(line.substr(0, colon)));
-    std::string value(Trim(line.substr(colon + 1)));
+    std::string_view name = Trim(line.substr(0, colon));
+    std::string_view value = Trim(line.substr(colon + 1));
     if (EqualsIgnoreCase(name, "WARC-Target-URI")) value = StripBrackets(value);
-    record->headers.Add(std::move(name), std::move(value));
+    record->headers.Replace(name, value);
   }
+  record->headers.EndReplace();
   auto type = record->headers.First("WARC-Type");
   record->type = type ? ParseRecordType(*type) : kUnknownType;
   auto length = record->headers.First("Content-Length");
@@ -293,12 +294,13 @@ bool RecordReader::ParseArcHeader(const std::string& line_text, Record* record) 
   record->version = "ARC/1";
   bool filedesc = url.substr(0, 11) == "filedesc://";
   record->type = filedesc ? kWarcinfo : kResponse;
-  record->headers.Add("WARC-Type", filedesc ? "warcinfo" : "response");
-  record->headers.Add("WARC-Target-URI", std::string(url));
-  record->headers.Add("WARC-Date", *date);
-  record->headers.Add("WARC-IP-Address", std::string(ip));
-  record->headers.Add("Content-Type", std::string(tokens[url_fields + 2]));
-  record->headers.Add("Content-Length", std::string(tokens[n - 1]));
+  record->headers.Replace("WARC-Type", filedesc ? "warcinfo" : "response");
+  record->headers.Replace("WARC-Target-URI", url);
+  record->headers.Replace("WARC-Date", *date);
+  record->headers.Replace("WARC-IP-Address", ip);
+  record->headers.Replace("Content-Type", tokens[url_fields + 2]);
+  record->headers.Replace("Content-Length", tokens[n - 1]);
+  record->headers.EndReplace();
   return true;
 }
 

@@ -25,7 +25,7 @@ std::string_view PayloadOf(std::string_view block, bool http) {
 }
 
 RecordWriter::RecordWriter(gzmulti::Sink sink, const WriterOptions& options)
-    : sink_(std::move(sink)), options_(options), deflater_(options.level) {}
+    : sink_(std::move(sink)), options_(options), compressor_(options.level) {}
 
 base::Status RecordWriter::Write(std::string_view version, const HeaderMap& headers,
                                  std::string_view block, uint64_t* record_length) {
@@ -55,11 +55,9 @@ base::Status RecordWriter::Write(std::string_view version, const HeaderMap& head
   head.append("Content-Length: ").append(std::to_string(block.size())).append("\r\n\r\n");
   uint64_t before = bytes_written_;
   if (options_.gzip) {
+    record_.assign(head).append(block).append("\r\n\r\n");
     buffer_.clear();
-    deflater_.Add(head, &buffer_);
-    deflater_.Add(block, &buffer_);
-    deflater_.Add("\r\n\r\n", &buffer_);
-    deflater_.Finish(&buffer_);
+    compressor_.Compress(record_, &buffer_);
     if (auto s = sink_(buffer_); !s.ok()) return s;
     bytes_written_ += buffer_.size();
   } else {

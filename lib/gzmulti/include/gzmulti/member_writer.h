@@ -30,6 +30,23 @@ class MemberWriter {
   void* stream_;  // z_stream*
 };
 
+// Compresses whole buffers into one gzip member each, keeping its compressor
+// between calls: libdeflate when built in (several times faster than zlib for
+// the small records written one at a time), zlib otherwise.
+class MemberCompressor {
+ public:
+  explicit MemberCompressor(int level = 6);
+  ~MemberCompressor();
+  MemberCompressor(const MemberCompressor&) = delete;
+  MemberCompressor& operator=(const MemberCompressor&) = delete;
+  // Appends one complete gzip member holding data to *out.
+  void Compress(std::string_view data, std::string* out);
+
+ private:
+  int level_;
+  void* compressor_ = nullptr;  // libdeflate_compressor*, when built in
+};
+
 // One complete gzip member holding data.
 std::string CompressMember(std::string_view data, int level = 6);
 

@@ -19,11 +19,21 @@ class HeaderMap {
 
   void Add(std::string name, std::string value) {
     fields_.emplace_back(std::move(name), std::move(value));
+    last_ = fields_.size() - 1;
   }
   void Clear() { fields_.clear(); }
-  // Appends text to the last field's value (a folded continuation line).
-  // REQUIRES: at least one field.
-  void AppendToLast(std::string_view text) { fields_.back().second.append(text); }
+  // Appends text to the value of the field added last (a folded continuation
+  // line). REQUIRES: a field was added.
+  void AppendToLast(std::string_view text) { fields_[last_].second.append(text); }
+
+  // For parsers: the fields given to Replace() between BeginReplace() and
+  // EndReplace() become the map's, reusing the strings it already holds, so
+  // that reading record after record allocates little once warm.
+  void BeginReplace() { replaced_ = 0; }
+  void Replace(std::string_view name, std::string_view value);
+  // The number of fields given to Replace() so far.
+  size_t replaced() const { return replaced_; }
+  void EndReplace() { fields_.resize(replaced_); }
   // The value of the first field with this name.
   std::optional<std::string_view> First(std::string_view name) const;
   // The value when exactly one field has this name; nullopt when none or several.
@@ -33,6 +43,8 @@ class HeaderMap {
 
  private:
   std::vector<Field> fields_;
+  size_t last_ = 0;
+  size_t replaced_ = 0;
 };
 
 }  // namespace warc

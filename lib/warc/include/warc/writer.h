@@ -39,9 +39,9 @@ class RecordWriter {
  private:
   gzmulti::Sink sink_;
   WriterOptions options_;
-  gzmulti::MemberWriter deflater_;
+  gzmulti::MemberCompressor compressor_;
   uint64_t bytes_written_ = 0;
-  std::string buffer_;
+  std::string record_, buffer_;
 };
 
 // The payload of a block (the bytes after the HTTP header block when the
