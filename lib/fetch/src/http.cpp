@@ -141,6 +141,7 @@ HttpRangeSource::~HttpRangeSource() {
     curl_easy_cleanup(t->easy);
     t->easy = nullptr;
   }
+  for (void* easy : idle_handles_) curl_easy_cleanup(static_cast<CURL*>(easy));
   curl_multi_cleanup(static_cast<CURLM*>(multi_));
 }
 
@@ -192,7 +193,13 @@ void HttpRangeSource::Prefetch(const std::vector<RecordLocation>& upcoming) {
 }
 
 bool HttpRangeSource::Start(Transfer* t) {
-  CURL* easy = curl_easy_init();
+  CURL* easy = nullptr;
+  if (!idle_handles_.empty()) {
+    easy = static_cast<CURL*>(idle_handles_.back());
+    idle_handles_.pop_back();
+  } else {
+    easy = curl_easy_init();
+  }
   if (!easy) return false;
   t->easy = easy;
   t->status = 0;
@@ -257,9 +264,7 @@ void HttpRangeSource::RetryOrNext(Transfer* t, const std::string& why, bool same
 
 void HttpRangeSource::Finished(Transfer* t, int curl_code) {
   if (t->status == 0) curl_easy_getinfo(t->easy, CURLINFO_RESPONSE_CODE, &t->status);
-  curl_multi_remove_handle(static_cast<CURLM*>(multi_), t->easy);
-  curl_easy_cleanup(t->easy);
-  t->easy = nullptr;
+  Release(t);
   std::string why;
   bool retry = true;
   if (!t->rejected.empty()) {
@@ -315,6 +320,15 @@ void HttpRangeSource::Pump(std::chrono::milliseconds timeout) {
   StartDue();
 }
 
+// Keeps the handle for the next transfer: creating one per record costs more
+// than the request itself when records are small.
+void HttpRangeSource::Release(Transfer* t) {
+  curl_multi_remove_handle(static_cast<CURLM*>(multi_), t->easy);
+  curl_easy_reset(t->easy);
+  idle_handles_.push_back(t->easy);
+  t->easy = nullptr;
+}
+
 void HttpRangeSource::Resume(Transfer* t) {
   if (!t->paused || !t->easy) return;
   t->paused = false;
@@ -329,9 +343,7 @@ void HttpRangeSource::Abandon(Transfer* t) {
     }
   }
   if (t->easy) {
-    curl_multi_remove_handle(static_cast<CURLM*>(multi_), t->easy);
-    curl_easy_cleanup(t->easy);
-    t->easy = nullptr;
+    Release(t);
     running_set_.erase(t);
   }
 }

@@ -80,6 +80,7 @@ class HttpRangeSource : public RangeSource {
   bool Start(Transfer* t);
   void Finished(Transfer* t, int curl_code);
   void RetryOrNext(Transfer* t, const std::string& why, bool same_url_may_help);
+  void Release(Transfer* t);
 
   std::unique_ptr<UrlResolver> resolver_;
   HttpOptions options_;
@@ -88,6 +89,7 @@ class HttpRangeSource : public RangeSource {
   std::deque<std::shared_ptr<Transfer>> waiting_;  // not started yet, or backing off
   std::map<std::string, std::shared_ptr<Transfer>> prefetched_;
   std::map<Transfer*, std::shared_ptr<Transfer>> running_set_;
+  std::vector<void*> idle_handles_;  // CURL* handles kept for reuse
 };
 
 }  // namespace fetch
