@@ -44,6 +44,15 @@ for f in "$WORK"/inplace/*; do
   else cmp -s "$f" "$WORK/pristine/$b" || fail "$b: changed though it has no duplicates"; fi
 done
 
+# warcrefs -j: the same files and the same report for any number of threads.
+REFS="$BIN/warcrefs/warcrefs"
+mkdir -p "$WORK/j1" "$WORK/j3"
+"$REFS" -j 1 -m "$work/by-file.manifest" -o "$WORK/j1" "$WORK/in" 2> "$WORK/j1.err"
+"$REFS" -j 3 -m "$work/by-file.manifest" -o "$WORK/j3" "$WORK/in" 2> "$WORK/j3.err"
+expect_eq "warcrefs -j report" "$(sed 's|/j1/|/jN/|' "$WORK/j1.err")" "$(sed 's|/j3/|/jN/|' "$WORK/j3.err")"
+for f in "$WORK"/j1/*; do cmp -s "$f" "$WORK/j3/$(basename "$f")" || fail "warcrefs -j 3 differs: $f"; done
+[ "$(ls "$WORK/j1" | wc -l)" -gt 1 ] || fail "warcrefs -j test rewrote fewer than two files"
+
 # --dry-run writes nothing.
 cp -r "$WORK/pristine" "$WORK/dry"
 run "$DEDUP" -q --dry-run -w "$WORK/work3" "$WORK/dry"

@@ -26,7 +26,7 @@ Options:
   -n,--dry-run            Find the duplicates and report; rewrite nothing
   -w,--work-dir DIR       Keep the intermediate manifests in DIR
                           (default: OUTDIR/.warcdedup, or ./warcdedup-work)
-  -j,--jobs N             Threads for warcsum (default: number of cores)
+  -j,--jobs N             Threads for warcsum and warcrefs (default: number of cores)
   -H,--hash ALGORITHM     Payload digest: md5, sha1, sha256, sha512 (default sha1)
   --restart               Recompute every stage, even those already done
   -q,--quiet              Print nothing but errors and the final table
@@ -115,7 +115,7 @@ elif [ "$in_place" -eq 1 ]; then refs_mode=(--in-place)
 else refs_mode=(-o "$outdir"); result_list="$work/result.list"; fi
 if [ ! -e "$work/warcrefs.done" ]; then
   say "warcrefs ..."
-  "$(tool warcrefs)" "${q[@]}" -m "$work/by-file.manifest" "${refs_mode[@]}" "${inputs[@]}"
+  "$(tool warcrefs)" "${q[@]}" -j "$jobs" -m "$work/by-file.manifest" "${refs_mode[@]}" "${inputs[@]}"
   rc=$?
   if [ $rc -ne 0 ] && [ $rc -ne 1 ]; then echo "$prog: warcrefs failed (exit $rc)" >&2; exit 1; fi
   [ $rc -eq 1 ] && failed=1

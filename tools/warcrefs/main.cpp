@@ -24,6 +24,9 @@ int main(int argc, char** argv) {
   out->excludes(in_place);
   app.add_flag("-n,--dry-run", options.dry_run,
                "Report per file what would change and the bytes saved; write nothing");
+  app.add_option("-j,--jobs", options.jobs, "Rewrite N files at once (the report keeps its order)")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
   app.add_option("inputs", options.inputs, "WARC files, or directories holding them")->required();
   toolcommon::AddCommonOptions(&app, &common);
   if (int rc = toolcommon::ParseCommandLine(&app, argc, argv); rc >= 0) return rc;

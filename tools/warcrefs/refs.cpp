@@ -3,9 +3,13 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 
+#include <condition_variable>
 #include <cstdio>
+#include <deque>
 #include <map>
+#include <mutex>
 #include <set>
+#include <thread>
 
 #include "manifest/order.h"
 #include "manifest/reader.h"
@@ -102,50 +106,98 @@ int Run(const Options& options, toolcommon::Diag* diag) {
     if (!inserted && RealPath(it->second) != RealPath(path)) ambiguous.insert(base);
   }
 
+  // Files are rewritten by `jobs` threads; their reports are printed in
+  // manifest order, so the output is the same for any -j.
+  struct Job {
+    size_t index;
+    std::string path;
+    RewriteOptions rewrite;
+    std::vector<manifest::Entry> dups;
+    std::string error;    // not rewritten, and why (reported in its turn)
+    std::string verbose;  // not among the inputs (reported with -v)
+  };
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::deque<Job> queue;
+  std::map<size_t, std::pair<Job, FileResult>> done;
+  size_t submitted = 0, next_report = 0;
+  bool closing = false;
+  uint64_t files = 0, converted = 0, before = 0, after = 0, lines = 0;
+
+  auto report = [&](const Job& job, const FileResult& r) {  // REQUIRES: mutex held
+    if (!job.error.empty()) return diag->Error(job.path + ": " + job.error);
+    if (!job.verbose.empty()) return diag->Verbose(job.verbose);
+    for (const auto& p : r.problems) diag->Error(job.path + ": " + p);
+    ++files;
+    converted += r.converted;
+    before += r.bytes_before;
+    after += r.bytes_after;
+    std::string verb = options.dry_run ? "would convert " : "converted ";
+    std::string what = r.converted == 0 ? "nothing to change"
+                                        : verb + std::to_string(r.converted) + " of " +
+                                              std::to_string(r.lines) + " records";
+    if (r.already) what += ", " + std::to_string(r.already) + " already revisits";
+    diag->Info(job.path + ": " + what + ", " + toolcommon::HumanBytes(r.bytes_before) + " -> " +
+               toolcommon::HumanBytes(r.bytes_after) +
+               (r.written && !options.in_place ? " (" + job.rewrite.target + ")" : ""));
+  };
+  auto worker = [&] {
+    std::unique_lock<std::mutex> lock(mutex);
+    for (;;) {
+      changed.wait(lock, [&] { return !queue.empty() || closing; });
+      if (queue.empty()) return;
+      Job job = std::move(queue.front());
+      queue.pop_front();
+      changed.notify_all();
+      lock.unlock();
+      FileResult result;
+      if (job.error.empty() && job.verbose.empty())
+        result = RewriteFile(job.path, job.dups, job.rewrite);
+      job.dups.clear();
+      lock.lock();
+      done.emplace(job.index, std::make_pair(std::move(job), std::move(result)));
+      for (auto it = done.find(next_report); it != done.end(); it = done.find(next_report)) {
+        report(it->second.first, it->second.second);
+        done.erase(it);
+        ++next_report;
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int t = 0; t < std::max(1, options.jobs); ++t) threads.emplace_back(worker);
+
   auto source = base::FileSource::Open(manifest_path);
   manifest::ManifestReader reader(source->get());
-  uint64_t files = 0, converted = 0, before = 0, after = 0, lines = 0;
   std::vector<manifest::Entry> dups;
   std::string current;
   auto process = [&] {
     if (dups.empty()) return;
     std::string base = BaseName(manifest::DecodeField(current));
     auto it = by_name.find(base);
+    Job job;
     if (it == by_name.end()) {
-      diag->Verbose(base + ": not among the inputs; " + std::to_string(dups.size()) +
-                    " lines ignored");
-      dups.clear();
-      return;
+      job.verbose = base + ": not among the inputs; " + std::to_string(dups.size()) +
+                    " lines ignored";
+    } else {
+      job.path = it->second;
+      job.rewrite.dry_run = options.dry_run;
+      // In place, a symbolic link keeps pointing at the (new) file.
+      job.rewrite.target = options.in_place ? RealPath(job.path) : options.out_dir + "/" + base;
+      if (ambiguous.count(base)) {
+        job.error = "several input files are called " + base + "; not rewritten";
+      } else if (!options.in_place && RealPath(job.rewrite.target) == RealPath(job.path)) {
+        job.error = "the output directory holds this input; use --in-place to replace it";
+      } else {
+        job.dups = std::move(dups);
+      }
     }
-    const std::string& path = it->second;
-    if (ambiguous.count(base)) {
-      diag->Error(path + ": several input files are called " + base + "; not rewritten");
-      dups.clear();
-      return;
-    }
-    RewriteOptions rewrite;
-    rewrite.dry_run = options.dry_run;
-    // In place, a symbolic link keeps pointing at the (new) file.
-    rewrite.target = options.in_place ? RealPath(path) : options.out_dir + "/" + base;
-    if (!options.in_place && RealPath(rewrite.target) == RealPath(path)) {
-      diag->Error(path + ": the output directory holds this input; use --in-place to replace it");
-      dups.clear();
-      return;
-    }
-    FileResult r = RewriteFile(path, dups, rewrite);
-    for (const auto& p : r.problems) diag->Error(path + ": " + p);
-    ++files;
-    converted += r.converted;
-    before += r.bytes_before;
-    after += r.bytes_after;
-    std::string verb = options.dry_run ? "would convert " : "converted ";
-    std::string what = r.converted == 0 ? "nothing to change" : verb + std::to_string(r.converted) + " of " +
-                                                                   std::to_string(r.lines) + " records";
-    if (r.already) what += ", " + std::to_string(r.already) + " already revisits";
-    diag->Info(path + ": " + what + ", " + toolcommon::HumanBytes(r.bytes_before) + " -> " +
-               toolcommon::HumanBytes(r.bytes_after) +
-               (r.written && !options.in_place ? " (" + rewrite.target + ")" : ""));
     dups.clear();
+    std::unique_lock<std::mutex> lock(mutex);
+    // A bounded queue: the manifest is read only a little ahead of the work.
+    changed.wait(lock, [&] { return queue.size() < threads.size(); });
+    job.index = submitted++;
+    queue.push_back(std::move(job));
+    changed.notify_all();
   };
   manifest::Entry entry;
   while (reader.Next(&entry) == manifest::ManifestReader::Outcome::kEntry) {
@@ -159,6 +211,12 @@ int Run(const Options& options, toolcommon::Diag* diag) {
     }
   }
   process();
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    closing = true;
+  }
+  changed.notify_all();
+  for (auto& t : threads) t.join();
   char percent[16] = "0.0";
   if (before > 0) std::snprintf(percent, sizeof percent, "%.1f", 100.0 * (before - after) / before);
   diag->Info("total: " + std::to_string(files) + " files, " + (options.dry_run ? "would convert " : "converted ") +

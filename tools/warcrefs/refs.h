@@ -14,6 +14,7 @@ struct Options {
   std::string out_dir;              // write new files here ...
   bool in_place = false;            // ... or replace the inputs
   bool dry_run = false;
+  int jobs = 1;  // files rewritten at once
 };
 
 // Returns the exit status.
