@@ -12,7 +12,7 @@
 # and checks the targets. Exit status: 0 when every target is met, 1 if not,
 # 2 when something is missing.
 #
-# Environment: BUILD (default /work/main/build), BENCH_DIR (default
+# Environment: BUILD (default: the build/ next to bench/), BENCH_DIR (default
 # /tmp/warcdedup-bench), RUNS (default 3), NICE (e.g. -20, as root: runs the
 # timed commands at that niceness, in a session of their own whose scheduler
 # autogroup gets the same niceness, so that they keep the cores on a machine
@@ -23,9 +23,6 @@
 # wall-clock ratios and -j2 scaling do not.
 set -euo pipefail
 
-BUILD=${BUILD:-/work/main/build}
-BENCH_DIR=${BENCH_DIR:-/tmp/warcdedup-bench}
-RUNS=${RUNS:-3}
 NICE=${NICE:-}
 if [ -n "$NICE" ] && [ -z "${WARCSUM_BENCH_SESSION:-}" ] && [ -w /proc/self/autogroup ]; then
   WARCSUM_BENCH_SESSION=1 exec setsid --wait "$0" "$@"
@@ -33,32 +30,11 @@ fi
 if [ -n "${WARCSUM_BENCH_SESSION:-}" ]; then
   echo "$NICE" > /proc/self/autogroup || echo "warcsum_bench: cannot renice the autogroup" >&2
 fi
+# The corpus (generated once, cached in $BENCH_DIR) and the shared settings.
+source "$(dirname "$0")/lib.bash"
 WARCSUM="$BUILD/tools/warcsum/warcsum"
-WARCGEN="$BUILD/tests/warcgen"
-TIME=/usr/bin/time
-GEN_ARGS=(--seed 1 --size 1G --files 16 --version 1.0 --layout member --min-payload 2K
-          --max-payload 60K --incompressible 0.15)
-
-for tool in "$WARCSUM" "$WARCGEN" "$TIME"; do
-  [ -x "$tool" ] || { echo "warcsum_bench: $tool: not found (build first; apt install time)" >&2; exit 2; }
-done
-
-# --- The corpus, regenerated only when the generator arguments change or
-# warcgen was rebuilt (its output may have changed).
-corpus="$BENCH_DIR/corpus"
-stamp="$BENCH_DIR/corpus.args"
-if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "${GEN_ARGS[*]}" ] || [ "$WARCGEN" -nt "$stamp" ]; then
-  echo "Generating the corpus in $corpus (once; about a minute)..."
-  rm -rf "$corpus" "$stamp" "$BENCH_DIR/truth" "$BENCH_DIR/truth.empty" "$BENCH_DIR/uncompressed"
-  mkdir -p "$corpus"
-  "$WARCGEN" --out "$corpus" --truth "$BENCH_DIR/truth" "${GEN_ARGS[@]}"
-  echo "${GEN_ARGS[*]}" > "$stamp"
-fi
-files=("$corpus"/*.warc.gz)
-[ -f "$BENCH_DIR/uncompressed" ] || gzip -dc "${files[@]}" | wc -c > "$BENCH_DIR/uncompressed"
-raw_bytes=$(cat "$BENCH_DIR/uncompressed")
-gz_bytes=$(cat "${files[@]}" | wc -c)
-cat "${files[@]}" > /dev/null  # into the page cache
+need "$WARCSUM"
+ensure_corpus
 
 # --- Timing: best of $RUNS. Sets best_s and best_kb (max RSS of the best run).
 out="$BENCH_DIR/out"
