@@ -835,3 +835,32 @@ TEST_CASE("warcrefs: damage the input already has does not stop the rewrite", "[
                     {"WARC-Truncated", "length"}},
                    kHttpHeader));
 }
+
+TEST_CASE("warcrefs: a line that names its own record as the original is not applied",
+          "[warcrefs]") {
+  const std::string p1 = P1();
+  WarcFile f(true);
+  size_t only = f.Add("WARC/1.1",
+                      Headers({{"WARC-Type", "response"}, {"WARC-Record-ID", Id(1)},
+                               {"WARC-Date", "2024-01-01T00:00:00Z"},
+                               {"WARC-Target-URI", "http://a.example/"},
+                               {"Content-Type", "application/http; msgtype=response"}}),
+                      HeaderPlus(p1));
+  TempDir dir;
+  const std::string in = dir.path + "/self.warc.gz";
+  WriteAll(in, f.bytes);
+  // A corrupted manifest: copy 2 of itself, the only capture of this payload.
+  auto line = manifest::ParseLine("self.warc.gz " + std::to_string(f.offsets[only]) + " " +
+                                  std::to_string(f.lengths[only]) +
+                                  " http://a.example/ 2024-01-01T00:00:00Z " + kP1Hex +
+                                  " 0 2 http://a.example/ 2024-01-01T00:00:00Z");
+  REQUIRE(line.ok());
+  auto r = warcrefs::RewriteFile(in, {*line}, warcrefs::RewriteOptions{in, false});
+  CHECK(r.converted == 0);
+  CHECK_FALSE(r.written);
+  REQUIRE(r.problems.size() == 1);
+  CHECK(r.problems[0] == "offset " + std::to_string(f.offsets[only]) +
+                             ": the line refers to a capture with the record's own URI and "
+                             "date; not applied");
+  CHECK(ReadAll(in) == f.bytes);
+}

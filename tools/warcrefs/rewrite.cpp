@@ -110,6 +110,11 @@ Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, RevisitWriter* w
     return result;
   };
   if (offset >= file_size) return mismatch("offset is past the end of the file");
+  // A line that names the record itself as its original would leave no copy
+  // of the payload anywhere (two captures of a URL in the same second are
+  // kept too: safe, if a missed saving).
+  if (e.ref_uri == e.uri && e.ref_date == e.date)
+    return mismatch("the line refers to a capture with the record's own URI and date");
   // The line's length bounds what needs reading, except for a revisit written
   // by an earlier run that is longer than the record it replaced (a tiny
   // payload): that is read again without the bound.
