@@ -123,6 +123,12 @@ grep -qE "^warccollres: $lines lines, [0-9]+ runs with more than one record, [0-
 cmp "$WORK/stdin.out" "$WORK/all7.expected" || fail "stdin input gives other output"
 "$COLLRES" -q -d "$C" -o "$WORK/o.out" "$M"
 cmp "$WORK/o.out" "$WORK/all7.expected" || fail "-o output differs"
+# Runs compared on several threads: the same output, the same reports in the
+# same order.
+"$COLLRES" -d "$C" "$M" > "$WORK/t1.out" 2> "$WORK/t1.err"
+"$COLLRES" -t 3 -d "$C" "$M" > "$WORK/t3.out" 2> "$WORK/t3.err"
+cmp "$WORK/t3.out" "$WORK/all7.expected" || fail "-t 3 output differs"
+expect_eq "-t 3 reports" "$(sed '$d' "$WORK/t1.err")" "$(sed '$d' "$WORK/t3.err")"
 
 # --proc: one pass instead of sort | warcsumproc.
 if [ -x "$PROC" ]; then
@@ -172,6 +178,13 @@ check_kept() {
       fail "$name: $where not kept: $(grep -F "$where" "$WORK/err")"
   done
   expect_eq "$name: number of errors" "$kept" "$(errors "$WORK/err" | wc -l)"
+  # On threads: the same lines and the same reports, in the same order.
+  local errors_one_thread
+  errors_one_thread=$(errors "$WORK/err")
+  run "$COLLRES" -t 4 -d "$dir" "$WORK/$name.m"
+  expect_eq "$name -t 4: exit status" 1 "$rc"
+  cmp "$WORK/out" "$WORK/$name.expected" || fail "$name -t 4: output"
+  expect_eq "$name -t 4: reports" "$errors_one_thread" "$(errors "$WORK/err")"
   grep -qE " [1-9][0-9]* records kept for errors, " "$WORK/err" || fail "$name: summary counts no error"
 }
 

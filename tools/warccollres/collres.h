@@ -14,7 +14,8 @@ struct Options {
   std::vector<std::string> warc_dirs;  // local record access (default ".")
   std::string url_prefix;              // HTTP: file URL = prefix + name
   std::string db_config;               // HTTP: URLs from a MySQL path index
-  int jobs = 8;                        // concurrent HTTP transfers
+  int jobs = 8;                        // concurrent HTTP transfers, all threads together
+  int threads = 1;                     // runs compared in parallel
   int retries = 3;
   int stall_timeout = 30;  // seconds without data before a transfer is retried
   bool proc = false;  // also write copy, ref-uri, ref-date

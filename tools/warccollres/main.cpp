@@ -30,7 +30,11 @@ int main(int argc, char** argv) {
                  ->type_name("CONFIG");
   dir->excludes(url)->excludes(db);
   url->excludes(db);
-  app.add_option("-j,--jobs", options.jobs, "Concurrent HTTP transfers")
+  app.add_option("-j,--jobs", options.jobs, "Concurrent HTTP transfers (all threads together)")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  app.add_option("-t,--threads", options.threads,
+                 "Compare runs on N threads (the output is the same)")
       ->check(CLI::Range(1, 64))
       ->capture_default_str();
   app.add_option("--retries", options.retries,

@@ -26,7 +26,7 @@ Options:
   -n,--dry-run            Find the duplicates and report; rewrite nothing
   -w,--work-dir DIR       Keep the intermediate manifests in DIR
                           (default: OUTDIR/.warcdedup, or ./warcdedup-work)
-  -j,--jobs N             Threads for warcsum and warcrefs (default: number of cores)
+  -j,--jobs N             Threads for warcsum, warccollres and warcrefs (default: number of cores)
   -H,--hash ALGORITHM     Payload digest: md5, sha1, sha256, sha512 (default sha1)
   --restart               Recompute every stage, even those already done
   -q,--quiet              Print nothing but errors and the final table
@@ -97,6 +97,7 @@ stage() {
 }
 
 export LC_ALL=C
+jobs=$(( jobs < 64 ? jobs : 64 ))  # the most threads every tool takes
 sort_opts=(-T "$work" -S 25%)
 # The input files, in a stable order.
 stage "listing inputs" "$work/inputs.list" \
@@ -106,7 +107,7 @@ dir_args=(); while IFS= read -r d; do dir_args+=(-d "$d"); done <<<"$dirs"
 
 stage "warcsum" "$work/before.manifest" "$(tool warcsum)" "${q[@]}" -j "$jobs" -H "$hash" - < "$work/inputs.list"
 stage "sorting by digest" "$work/by-digest.manifest" sort "${sort_opts[@]}" -k6,6 "$work/before.manifest"
-stage "warccollres" "$work/processed.manifest" "$(tool warccollres)" "${q[@]}" --proc "${dir_args[@]}" "$work/by-digest.manifest"
+stage "warccollres" "$work/processed.manifest" "$(tool warccollres)" "${q[@]}" -t "$jobs" --proc "${dir_args[@]}" "$work/by-digest.manifest"
 stage "sorting by file" "$work/by-file.manifest" sort "${sort_opts[@]}" -k1,1 -k2,2n "$work/processed.manifest"
 
 refs_mode=(); result_list="$work/inputs.list"

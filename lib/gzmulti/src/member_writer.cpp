@@ -1,5 +1,7 @@
 #include "gzmulti/member_writer.h"
 
+#include <memory>
+
 #include <zlib.h>
 
 #ifdef WARCDEDUP_HAVE_LIBDEFLATE
@@ -90,15 +92,18 @@ std::string CompressMember(std::string_view data, int level) {
 }
 
 base::Status CopyRaw(base::ByteSource* source, uint64_t length, const Sink& sink) {
-  std::vector<char> buf(1 << 20);
+  // Sized to the range and left uninitialised: callers copy many small gaps,
+  // and zero-filling a 1 MiB buffer for each would cost more than the copy.
+  const size_t size = static_cast<size_t>(std::min<uint64_t>(length, 1 << 20));
+  std::unique_ptr<char[]> buf(new char[size]);
   uint64_t left = length;
   while (left > 0) {
-    auto got = source->Read(buf.data(), static_cast<size_t>(std::min<uint64_t>(buf.size(), left)));
+    auto got = source->Read(buf.get(), static_cast<size_t>(std::min<uint64_t>(size, left)));
     if (!got.ok()) return got.status();
     if (*got == 0)
       return base::Status::Corruption("input ends " + std::to_string(left) +
                                       " bytes before the end of the range to copy");
-    if (auto s = sink(std::string_view(buf.data(), *got)); !s.ok()) return s;
+    if (auto s = sink(std::string_view(buf.get(), *got)); !s.ok()) return s;
     left -= *got;
   }
   return base::Status::Ok();

@@ -165,13 +165,22 @@ bool SegmentReader::NextSegment() {
 
 bool SegmentReader::TryFastPath() {
 #ifdef WARCDEDUP_HAVE_LIBDEFLATE
-  if (!Fill(FastWindow(options_))) return false;
   if (!fast_decompressor_) fast_decompressor_ = libdeflate_alloc_decompressor();
   out_.EnsureSize(options_.fast_path_max_output);
   size_t in_used = 0, out_made = 0;
-  auto rc = libdeflate_gzip_decompress_ex(static_cast<libdeflate_decompressor*>(fast_decompressor_),
-                                          in_.data() + in_pos_, Available(), out_.data(),
-                                          options_.fast_path_max_output, &in_used, &out_made);
+  auto inflate = [&] {
+    return libdeflate_gzip_decompress_ex(static_cast<libdeflate_decompressor*>(fast_decompressor_),
+                                         in_.data() + in_pos_, Available(), out_.data(),
+                                         options_.fast_path_max_output, &in_used, &out_made);
+  };
+  // Most members are whole in the buffer already: try them as they are, and
+  // refill (moving the unread tail to the front) only when one is cut off.
+  // Refilling up front would move a whole window on every refill.
+  auto rc = Available() > 0 ? inflate() : LIBDEFLATE_BAD_DATA;
+  if (rc != LIBDEFLATE_SUCCESS && !source_eof_ && Available() < FastWindow(options_)) {
+    if (!Fill(FastWindow(options_))) return false;
+    rc = inflate();
+  }
   // Anything but success (too big, truncated, corrupt) goes the streaming way,
   // which also gives the precise error.
   if (rc != LIBDEFLATE_SUCCESS) return false;
