@@ -6,6 +6,9 @@ DEDUP="$BIN/warcdedup/warcdedup"
 
 "$GEN" --out "$WORK/in" --size 6M --files 3 --seed 11 --version mixed -q
 "$GEN" --out "$WORK/in" --prefix plain --size 2M --files 1 --seed 12 --plain -q
+# A name the manifest has to percent-encode (a space, a non-ASCII byte).
+first=$(ls "$WORK/in" | grep "\.warc\.gz$" | head -n1)
+mv "$WORK/in/$first" "$WORK/in/odd name é.warc.gz"
 cp -r "$WORK/in" "$WORK/pristine"
 
 # -o: inputs untouched, the check passes, the table adds up.
@@ -21,8 +24,13 @@ after=$(wc -l < "$work/after.manifest")
 expect_eq "records after = before - duplicates" "$((before - dups))" "$after"
 total=$(grep '^total ' "$WORK/out" | awk '{print $2, $3}')
 expect_eq "table: total records" "$before $after" "$total"
-grep -q '^warc.gz ' "$WORK/out" || fail "table has no warc.gz row"
-grep -q '^warc ' "$WORK/out" || fail "table has no warc row"
+# Per type, from the manifests (encoded names end as the real ones do).
+for t in warc.gz warc; do
+  b=$(awk -v t="$t" '{ n = split($1, p, "."); e = p[n] == "gz" ? p[n-1] ".gz" : p[n] } e == t' "$work/before.manifest" | wc -l)
+  a=$(awk -v t="$t" '{ n = split($1, p, "."); e = p[n] == "gz" ? p[n-1] ".gz" : p[n] } e == t' "$work/after.manifest" | wc -l)
+  expect_eq "table: $t records" "$b $a" "$(grep "^$t " "$WORK/out" | awk '{print $2, $3}')"
+done
+grep -q '^odd%20name%20%C3%A9.warc.gz ' "$work/before.manifest" || fail "the odd name is not encoded as expected"
 revisits=$(for f in "$WORK"/dedup/*.warc.gz; do gzip -dc "$f"; done | grep -ac '^WARC-Type: revisit')
 plain_revisits=$(cat "$WORK"/dedup/*.warc 2>/dev/null | grep -ac '^WARC-Type: revisit' || true)
 expect_eq "one revisit per duplicate" "$dups" "$((revisits + plain_revisits))"

@@ -147,14 +147,29 @@ fi
 filetype() { case "$1" in *.warc.gz) echo "warc.gz";; *.warc) echo "warc";; *.arc.gz) echo "arc.gz";; *.arc) echo "arc";; *) echo "other";; esac; }
 declare -A rb ra bb ba
 types=()
-# Lines per file field (file names hold no spaces: the manifest encodes them).
-count_records() { awk '{print $1}' "$1" | sort | uniq -c; }
+# count_records MANIFEST [ORIGINALS_ONLY]: "count<TAB>name" per file, by the
+# file's real name: the manifest percent-encodes spaces, control and
+# non-ASCII bytes in it (%XX, see warcmanifest(5)).
+count_records() {
+  awk -v originals_only="${2:-0}" '
+    BEGIN { for (i = 1; i < 256; i++) byte[sprintf("%02x", i)] = sprintf("%c", i) }
+    originals_only && $8 != 1 { next }
+    {
+      rest = $1; name = ""
+      while (match(rest, /%[0-9A-Fa-f][0-9A-Fa-f]/)) {
+        name = name substr(rest, 1, RSTART - 1) byte[tolower(substr(rest, RSTART + 1, 2))]
+        rest = substr(rest, RSTART + 3)
+      }
+      n[name rest]++
+    }
+    END { for (f in n) printf "%d\t%s\n", n[f], f }' "$1"
+}
 declare -A recs_before recs_after
-while read -r n f; do recs_before[$f]=$n; done < <(count_records "$work/before.manifest")
+while IFS=$'\t' read -r n f; do recs_before[$f]=$n; done < <(count_records "$work/before.manifest")
 if [ "$dry_run" -eq 0 ]; then
-  while read -r n f; do recs_after[$f]=$n; done < <(count_records "$work/after.manifest")
+  while IFS=$'\t' read -r n f; do recs_after[$f]=$n; done < <(count_records "$work/after.manifest")
 else
-  while read -r n f; do recs_after[$f]=$n; done < <(awk '$8 == 1 {print $1}' "$work/processed.manifest" | sort | uniq -c)
+  while IFS=$'\t' read -r n f; do recs_after[$f]=$n; done < <(count_records "$work/processed.manifest" 1)
 fi
 while IFS= read -r f; do
   b=$(basename "$f"); t=$(filetype "$b")

@@ -1,4 +1,5 @@
 #include "fetch/db.h"
+#include "manifest/entry.h"
 
 #include <cppconn/exception.h>
 #include <cppconn/prepared_statement.h>
@@ -127,7 +128,8 @@ base::Result<std::vector<std::string>> DbResolver::Urls(const std::string& file)
       if (auto s = Connect(); !s.ok()) return s;
     }
     try {
-      connection_->lookup->setString(1, file);
+      // The index holds real names; the manifest field may be percent-encoded.
+      connection_->lookup->setString(1, manifest::DecodeField(file));
       std::unique_ptr<sql::ResultSet> rows(connection_->lookup->executeQuery());
       std::vector<std::string> urls;
       while (rows->next()) urls.push_back(rows->getString(1));

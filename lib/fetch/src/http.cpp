@@ -2,8 +2,10 @@
 
 #include <curl/curl.h>
 
+#include <cctype>
 #include <cstring>
 
+#include "manifest/entry.h"
 #include "warc/header_map.h"
 
 namespace fetch {
@@ -125,6 +127,23 @@ std::string Key(const RecordLocation& w) {
 }
 
 }  // namespace
+
+base::Result<std::vector<std::string>> PrefixResolver::Urls(const std::string& file) {
+  static const char kHex[] = "0123456789ABCDEF";
+  std::string url = prefix_;
+  for (unsigned char c : manifest::DecodeField(file)) {
+    // RFC 3986 path characters (unreserved, sub-delims, ':', '@') and '/'
+    // for names that are paths (warcsum --full-path).
+    if (std::isalnum(c) || std::strchr("-._~!$&'()*+,;=:@/", c) != nullptr) {
+      url.push_back(static_cast<char>(c));
+    } else {
+      url.push_back('%');
+      url.push_back(kHex[c >> 4]);
+      url.push_back(kHex[c & 15]);
+    }
+  }
+  return std::vector<std::string>{url};
+}
 
 HttpRangeSource::HttpRangeSource(std::unique_ptr<UrlResolver> resolver, const HttpOptions& options)
     : resolver_(std::move(resolver)), options_(options) {

@@ -5,6 +5,7 @@
 #include <cerrno>
 
 #include "fetch/range_source.h"
+#include "manifest/entry.h"
 
 namespace fetch {
 namespace {
@@ -42,12 +43,15 @@ class FileRange : public base::ByteSource {
 
 }  // namespace
 
-base::Result<std::string> LocalRangeSource::Find(const std::string& file) {
-  if (auto it = found_.find(file); it != found_.end()) return it->second;
+// `field` is the manifest's file field: the name percent-encoded where it
+// holds spaces, control or non-ASCII bytes.
+base::Result<std::string> LocalRangeSource::Find(const std::string& field) {
+  if (auto it = found_.find(field); it != found_.end()) return it->second;
+  const std::string file = manifest::DecodeField(field);
   struct stat st;
   // A manifest written with warcsum --full-path names the path itself.
   if (file.find('/') != std::string::npos && ::stat(file.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
-    found_[file] = file;
+    found_[field] = file;
     return file;
   }
   // A name found in two directories is ambiguous: comparing the wrong file's
@@ -63,7 +67,7 @@ base::Result<std::string> LocalRangeSource::Find(const std::string& file) {
     }
   }
   if (found.empty()) return base::Status::NotFound("not found in any --warc-dir");
-  found_[file] = found;
+  found_[field] = found;
   return found;
 }
 

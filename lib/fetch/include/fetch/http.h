@@ -34,9 +34,9 @@ class UrlResolver {
 class PrefixResolver : public UrlResolver {
  public:
   explicit PrefixResolver(std::string prefix) : prefix_(std::move(prefix)) {}
-  base::Result<std::vector<std::string>> Urls(const std::string& file) override {
-    return std::vector<std::string>{prefix_ + file};
-  }
+  // The prefix, then the file's real name (the manifest field decoded) with
+  // every byte that may not stand in a URL path percent-encoded.
+  base::Result<std::vector<std::string>> Urls(const std::string& file) override;
 
  private:
   std::string prefix_;

@@ -1,0 +1,62 @@
+// lib/fetch: finding a manifest's file by its field, locally and by URL.
+#include <catch2/catch.hpp>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+
+#include "fetch/http.h"
+#include "fetch/range_source.h"
+
+namespace {
+
+std::string ReadAll(base::ByteSource* source) {
+  std::string out;
+  char buf[64];
+  for (;;) {
+    auto got = source->Read(buf, sizeof buf);
+    REQUIRE(got.ok());
+    if (*got == 0) return out;
+    out.append(buf, *got);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("a URL prefix is followed by the real name, escaped for a URL path", "[fetch]") {
+  fetch::PrefixResolver resolver("http://127.0.0.1:8080/warcs/");
+  auto urls = resolver.Urls("plain-00001.warc.gz");
+  REQUIRE(urls.ok());
+  CHECK(*urls == std::vector<std::string>{"http://127.0.0.1:8080/warcs/plain-00001.warc.gz"});
+  // The manifest field "odd%20name%20%C3%A9#1?.warc.gz" is the name
+  // "odd name é#1?.warc.gz": '#' and '?' would end a URL path.
+  urls = resolver.Urls("odd%20name%20%C3%A9#1?.warc.gz");
+  REQUIRE(urls.ok());
+  CHECK(*urls ==
+        std::vector<std::string>{"http://127.0.0.1:8080/warcs/odd%20name%20%C3%A9%231%3F.warc.gz"});
+  // A '%' kept as it is in the field (not before two hex digits) is escaped.
+  urls = resolver.Urls("100%zz/a.warc");
+  REQUIRE(urls.ok());
+  CHECK(*urls == std::vector<std::string>{"http://127.0.0.1:8080/warcs/100%25zz/a.warc"});
+}
+
+TEST_CASE("local files are found by the real name behind an encoded field", "[fetch]") {
+  char dir_template[] = "/tmp/fetch_test.XXXXXX";
+  REQUIRE(::mkdtemp(dir_template) != nullptr);
+  const std::string dir = dir_template;
+  const std::string name = dir + "/odd name \xc3\xa9.warc";
+  std::ofstream(name) << "0123456789";
+  fetch::LocalRangeSource source({dir});
+  auto range = source.Open({"odd%20name%20%C3%A9.warc", 3, 4});
+  REQUIRE(range.ok());
+  CHECK(ReadAll(range->get()) == "3456");
+  // The field taken literally names no file.
+  auto missing = source.Open({"odd%20name.warc", 0, 1});
+  CHECK_FALSE(missing.ok());
+  std::remove(name.c_str());
+  ::rmdir(dir.c_str());
+}
