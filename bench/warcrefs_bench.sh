@@ -34,8 +34,8 @@ revisits=$(gzip -dc "$out"/new/*.warc.gz | grep -ac '^WARC-Type: revisit')
 [ "$revisits" -eq "$dups" ] || { echo "warcrefs_bench: $revisits revisits for $dups duplicates" >&2; exit 1; }
 
 measure warcsum /dev/null "$WARCSUM" -j "$(nproc)" "${files[@]}"
-RUNS=1 measure warcdedup /dev/null bash -c 'rm -rf "$1"; exec "$2" -q -o "$1" "$3"' _ \
-  "$out/dedup" "$DEDUP" "$corpus"
+RUNS=1 measure warcdedup /dev/null bash -c 'rm -rf "$1"; exec "$2" -o "$1" "$3" 2> "$4"' _ \
+  "$out/dedup" "$DEDUP" "$corpus" "$out/dedup.err"
 
 printf 'corpus: %d files, %.1f MB gzip, %.1f MB uncompressed; %d duplicates -> %.1f MB after warcrefs (-%.1f%%)\n' \
   "${#files[@]}" "$(echo "$gz_bytes / 1000000" | bc -l)" "$(echo "$raw_bytes / 1000000" | bc -l)" \
@@ -52,6 +52,13 @@ for name in gzip warcrefs warcsum warcdedup; do
     "$(echo "$gz_bytes / 1000000 / ${secs[$name]}" | bc -l)" "${cpu[$name]}" \
     "$(echo "${rss[$name]} / 1024" | bc -l)"
 done
+# Where the pipeline's time goes: each stage as a multiple of its first
+# warcsum (the stage times warcdedup reports).
+echo "warcdedup stages (x its warcsum stage):"
+awk '/^warcdedup: .*: done in / { sub(/^warcdedup: /, ""); split($0, p, ": done in "); t[++n] = p[1]; s[n] = p[2] + 0
+       if (p[1] == "warcsum") w = s[n] }
+     END { for (i = 1; i <= n; i++) { printf "  %-24s %6.2f s %6.2f\n", t[i], s[i], (w > 0 ? s[i] / w : 0); sum += s[i] }
+           printf "  %-24s %6.2f s %6.2f\n", "stages together", sum, (w > 0 ? sum / w : 0) }' "$out/dedup.err"
 check "warcrefs vs gzip -dc, same input (x)" "$(ratio "${secs[gzip]}" "${secs[warcrefs]}")" ">=" 2.0
 check "max RSS warcrefs (MiB)" "$(echo "${rss[warcrefs]} / 1024" | bc -l)" "<" 64
 check "warcdedup wall time / warcsum (x, at most)" "$(ratio "${secs[warcdedup]}" "${secs[warcsum]}")" "<" 3.0

@@ -75,6 +75,8 @@ mkdir -p "$work" || exit 1
 [ "$restart" -eq 1 ] && rm -f "$work"/*.manifest "$work"/*.done
 
 say() { [ "$quiet" -eq 1 ] || echo "$prog: $*" >&2; }
+# seconds_since START: wall time since START (an $EPOCHREALTIME), as 1.23.
+seconds_since() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f", b - a }'; }
 q=(); [ "$quiet" -eq 1 ] && q=(-q)
 failed=0
 
@@ -86,6 +88,7 @@ stage() {
   local name=$1 out=$2; shift 2
   if [ -e "$out" ]; then say "$name: done earlier ($out)"; return 0; fi
   say "$name ..."
+  local start=$EPOCHREALTIME
   "$@" > "$out.tmp"
   local rc=$?
   if [ $rc -ne 0 ] && [ $rc -ne 1 ]; then
@@ -94,6 +97,7 @@ stage() {
   fi
   [ $rc -eq 1 ] && failed=1
   mv "$out.tmp" "$out"
+  say "$name: done in $(seconds_since "$start") s"
 }
 
 export LC_ALL=C
@@ -116,8 +120,10 @@ elif [ "$in_place" -eq 1 ]; then refs_mode=(--in-place)
 else refs_mode=(-o "$outdir"); result_list="$work/result.list"; fi
 if [ ! -e "$work/warcrefs.done" ]; then
   say "warcrefs ..."
+  start=$EPOCHREALTIME
   "$(tool warcrefs)" "${q[@]}" -j "$jobs" -m "$work/by-file.manifest" "${refs_mode[@]}" "${inputs[@]}"
   rc=$?
+  say "warcrefs: done in $(seconds_since "$start") s"
   if [ $rc -ne 0 ] && [ $rc -ne 1 ]; then echo "$prog: warcrefs failed (exit $rc)" >&2; exit 1; fi
   [ $rc -eq 1 ] && failed=1
   [ "$dry_run" -eq 1 ] || touch "$work/warcrefs.done"
@@ -133,8 +139,10 @@ fi
 if [ "$dry_run" -eq 0 ]; then
   stage "warcsum of the result" "$work/after.manifest" "$(tool warcsum)" "${q[@]}" -j "$jobs" -H "$hash" - < "$result_list"
   say "warcsumcmp ..."
+  start=$EPOCHREALTIME
   "$(tool warcsumcmp)" "${q[@]}" "$work/before.manifest" "$work/after.manifest" "$work/processed.manifest" > "$work/discrepancies.txt"
   cmp_rc=$?
+  say "warcsumcmp: done in $(seconds_since "$start") s"
   if [ $cmp_rc -ne 0 ]; then
     echo "$prog: warcsumcmp found discrepancies (see $work/discrepancies.txt):" >&2
     head -20 "$work/discrepancies.txt" >&2

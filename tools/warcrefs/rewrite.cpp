@@ -215,8 +215,7 @@ struct Conversion {
   std::string record_id, payload_digest, version;
 };
 
-// Appends to a file descriptor: small writes through a buffer, ranges of the
-// input copied inside the kernel where it can.
+// Appends to a file descriptor through a buffer.
 class Output {
  public:
   explicit Output(int fd) : fd_(fd) {}
@@ -229,32 +228,6 @@ class Output {
     buffer_.append(data);
     return base::Status::Ok();
   }
-  // Appends [offset, offset+length) of in_fd. copy_file_range saves the two
-  // copies through user space; where it is not supported (another file
-  // system, an old kernel) the bytes go through a buffer.
-  base::Status CopyFrom(int in_fd, uint64_t offset, uint64_t length) {
-    if (auto s = Flush(); !s.ok()) return s;
-    while (kernel_copy_ && length > 0) {
-      loff_t from = static_cast<loff_t>(offset);
-      ssize_t n = ::copy_file_range(in_fd, &from, fd_, nullptr, length, 0);
-      if (n > 0) {
-        offset += static_cast<uint64_t>(n);
-        length -= static_cast<uint64_t>(n);
-        written_ += static_cast<uint64_t>(n);
-      } else if (n == 0) {
-        return base::Status::Corruption("input ends " + std::to_string(length) +
-                                        " bytes before the end of the range to copy");
-      } else if (errno == EINTR) {
-        continue;
-      } else if (errno == EXDEV || errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP) {
-        kernel_copy_ = false;
-      } else {
-        return base::Status::IOError("copy error: " + base::ErrnoText(errno));
-      }
-    }
-    FdRange range(in_fd, offset, offset + length);
-    return gzmulti::CopyRaw(&range, length, [&](std::string_view d) { return Write(d); });
-  }
   base::Status Flush() {
     auto s = base::WriteAll(fd_, buffer_.data(), buffer_.size());
     buffer_.clear();
@@ -266,8 +239,12 @@ class Output {
   int fd_;
   std::string buffer_;
   uint64_t written_ = 0;
-  bool kernel_copy_ = true;
 };
+
+base::Status CopyRange(int in_fd, uint64_t offset, uint64_t length, Output* out) {
+  FdRange range(in_fd, offset, offset + length);
+  return gzmulti::CopyRaw(&range, length, [&](std::string_view d) { return out->Write(d); });
+}
 
 // Compares two byte ranges through two caller-owned buffers of equal size
 // (called once per gap between revisits: allocating here would dominate).
@@ -462,12 +439,12 @@ FileResult RewriteFile(const std::string& input, const std::vector<manifest::Ent
   in_pos = 0;
   for (size_t i = 0; i < conversions.size(); ++i) {
     const Conversion& c = conversions[i];
-    if (auto s = out.CopyFrom(in_fd, in_pos, c.in_offset - in_pos); !s.ok())
+    if (auto s = CopyRange(in_fd, in_pos, c.in_offset - in_pos, &out); !s.ok())
       return fail("cannot write " + tmp + ": " + s.message());
     if (auto s = out.Write(revisits[i]); !s.ok()) return fail("cannot write " + tmp + ": " + s.message());
     in_pos = c.in_offset + c.in_length;
   }
-  if (auto s = out.CopyFrom(in_fd, in_pos, in_size - in_pos); !s.ok())
+  if (auto s = CopyRange(in_fd, in_pos, in_size - in_pos, &out); !s.ok())
     return fail("cannot write " + tmp + ": " + s.message());
   if (auto s = out.Flush(); !s.ok()) return fail("cannot write " + tmp + ": " + s.message());
   if (::fsync(out_fd) != 0) return fail("cannot sync " + tmp + ": " + base::ErrnoText(errno));
