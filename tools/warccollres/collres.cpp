@@ -120,10 +120,13 @@ class ComparePool {
     for (const auto& source : sources)
       threads_.emplace_back([this, s = source.get()] { Work(s); });
   }
+  // Batches not yet started are dropped: the caller has taken every result
+  // it wants, or stopped early.
   ~ComparePool() {
     {
       std::lock_guard<std::mutex> lock(mu_);
       closing_ = true;
+      queue_.clear();
     }
     work_ready_.notify_all();
     for (auto& t : threads_) t.join();
@@ -296,7 +299,8 @@ int Run(const Options& options, toolcommon::Diag* diag) {
       }
       if (order_failed) break;
     }
-    // Leaving the scope stops the workers once the batches still queued are done.
+    // Leaving the scope stops the workers (after an early stop, with batches
+    // left uncompared: nothing more is written).
   }
   if (!write_failed && !buffer.empty()) {
     if (auto s = out.Write(buffer.data(), buffer.size()); !s.ok()) {
