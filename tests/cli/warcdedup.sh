@@ -7,8 +7,10 @@ DEDUP="$BIN/warcdedup/warcdedup"
 "$GEN" --out "$WORK/in" --size 6M --files 3 --seed 11 --version mixed -q
 "$GEN" --out "$WORK/in" --prefix plain --size 2M --files 1 --seed 12 --plain -q
 # A name the manifest has to percent-encode (a space, a non-ASCII byte).
-first=$(ls "$WORK/in" | grep "\.warc\.gz$" | head -n1)
-mv "$WORK/in/$first" "$WORK/in/odd name é.warc.gz"
+# And one whose %3A the manifest keeps as it is.
+set -- $(ls "$WORK/in" | grep "\.warc\.gz$")
+mv "$WORK/in/$1" "$WORK/in/odd name é.warc.gz"
+mv "$WORK/in/$2" "$WORK/in/host%3A80.warc.gz"
 cp -r "$WORK/in" "$WORK/pristine"
 
 # -o: inputs untouched, the check passes, the table adds up.
@@ -31,6 +33,7 @@ for t in warc.gz warc; do
   expect_eq "table: $t records" "$b $a" "$(grep "^$t " "$WORK/out" | awk '{print $2, $3}')"
 done
 grep -q '^odd%20name%20%C3%A9.warc.gz ' "$work/before.manifest" || fail "the odd name is not encoded as expected"
+grep -q '^host%3A80.warc.gz ' "$work/before.manifest" || fail "host%3A80.warc.gz is not in the manifest as it is"
 revisits=$(for f in "$WORK"/dedup/*.warc.gz; do gzip -dc "$f"; done | grep -ac '^WARC-Type: revisit')
 plain_revisits=$(cat "$WORK"/dedup/*.warc 2>/dev/null | grep -ac '^WARC-Type: revisit' || true)
 expect_eq "one revisit per duplicate" "$dups" "$((revisits + plain_revisits))"

@@ -30,7 +30,8 @@ int main(int argc, char** argv) {
                  ->type_name("CONFIG");
   dir->excludes(url)->excludes(db);
   url->excludes(db);
-  app.add_option("-j,--jobs", options.jobs, "Concurrent HTTP transfers (all threads together)")
+  app.add_option("-j,--jobs", options.jobs,
+                 "Concurrent HTTP transfers, shared by the threads (at least 2 each)")
       ->check(CLI::Range(1, 64))
       ->capture_default_str();
   app.add_option("-t,--threads", options.threads,

@@ -156,16 +156,21 @@ filetype() { case "$1" in *.warc.gz) echo "warc.gz";; *.warc) echo "warc";; *.ar
 declare -A rb ra bb ba
 types=()
 # count_records MANIFEST [ORIGINALS_ONLY]: "count<TAB>name" per file, by the
-# file's real name: the manifest percent-encodes spaces, control and
-# non-ASCII bytes in it (%XX, see warcmanifest(5)).
+# file's real name: the manifest writes spaces, control and non-ASCII bytes
+# in it as %XX, and "%" as %25 where it comes before two hex digits (see
+# warcmanifest(5)); any other %XX is as it is in the name.
 count_records() {
   awk -v originals_only="${2:-0}" '
-    BEGIN { for (i = 1; i < 256; i++) byte[sprintf("%02x", i)] = sprintf("%c", i) }
+    BEGIN {
+      for (i = 1; i < 256; i++)
+        if (i <= 32 || i >= 127 || i == 37) byte[sprintf("%02x", i)] = sprintf("%c", i)
+    }
     originals_only && $8 != 1 { next }
     {
       rest = $1; name = ""
       while (match(rest, /%[0-9A-Fa-f][0-9A-Fa-f]/)) {
-        name = name substr(rest, 1, RSTART - 1) byte[tolower(substr(rest, RSTART + 1, 2))]
+        hex = tolower(substr(rest, RSTART + 1, 2))
+        name = name substr(rest, 1, RSTART - 1) (hex in byte ? byte[hex] : substr(rest, RSTART, 3))
         rest = substr(rest, RSTART + 3)
       }
       n[name rest]++

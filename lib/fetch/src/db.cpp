@@ -1,5 +1,5 @@
 #include "fetch/db.h"
-#include "manifest/entry.h"
+#include "fetch/range_source.h"
 
 #include <cppconn/exception.h>
 #include <cppconn/prepared_statement.h>
@@ -86,7 +86,8 @@ struct DbResolver::Connection {
   std::unique_ptr<sql::PreparedStatement> lookup;
 };
 
-DbResolver::DbResolver(DbConfig config) : config_(std::move(config)) {}
+DbResolver::DbResolver(DbConfig config)
+    : config_(std::move(config)), driver_(sql::mysql::get_mysql_driver_instance()) {}
 DbResolver::~DbResolver() = default;
 
 base::Status DbResolver::Connect() {
@@ -107,7 +108,7 @@ base::Status DbResolver::Connect() {
     options["OPT_CONNECT_TIMEOUT"] = config_.connect_timeout_s;
     options["OPT_READ_TIMEOUT"] = config_.connect_timeout_s * 6;
     auto c = std::make_unique<Connection>();
-    c->connection.reset(sql::mysql::get_mysql_driver_instance()->connect(options));
+    c->connection.reset(driver_->connect(options));
     c->lookup.reset(c->connection->prepareStatement(
         "SELECT `" + config_.url_column + "` FROM `" + config_.table + "` WHERE `" +
         config_.filename_column + "` = ?"));
@@ -123,13 +124,15 @@ base::Status DbResolver::Connect() {
 
 base::Result<std::vector<std::string>> DbResolver::Urls(const std::string& file) {
   if (auto it = cache_.find(file); it != cache_.end()) return it->second;
+  auto name = FileNameOf(file);
+  if (!name.ok()) return name.status();
   for (int attempt = 0; attempt < 2; ++attempt) {
     if (!connection_) {
       if (auto s = Connect(); !s.ok()) return s;
     }
     try {
       // The index holds real names; the manifest field may be percent-encoded.
-      connection_->lookup->setString(1, manifest::DecodeField(file));
+      connection_->lookup->setString(1, *name);
       std::unique_ptr<sql::ResultSet> rows(connection_->lookup->executeQuery());
       std::vector<std::string> urls;
       while (rows->next()) urls.push_back(rows->getString(1));

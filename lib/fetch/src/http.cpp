@@ -5,7 +5,6 @@
 #include <cctype>
 #include <cstring>
 
-#include "manifest/entry.h"
 #include "warc/header_map.h"
 
 namespace fetch {
@@ -130,11 +129,14 @@ std::string Key(const RecordLocation& w) {
 
 base::Result<std::vector<std::string>> PrefixResolver::Urls(const std::string& file) {
   static const char kHex[] = "0123456789ABCDEF";
+  auto name = FileNameOf(file);
+  if (!name.ok()) return name.status();
   std::string url = prefix_;
-  for (unsigned char c : manifest::DecodeField(file)) {
-    // RFC 3986 path characters (unreserved, sub-delims, ':', '@') and '/'
-    // for names that are paths (warcsum --full-path).
-    if (std::isalnum(c) || std::strchr("-._~!$&'()*+,;=:@/", c) != nullptr) {
+  for (unsigned char c : *name) {
+    // RFC 3986 path characters (unreserved, sub-delims but ';', which some
+    // servers take for path parameters, ':', '@') and '/' for names that are
+    // paths (warcsum --full-path).
+    if (std::isalnum(c) || std::strchr("-._~!$&'()*+,=:@/", c) != nullptr) {
       url.push_back(static_cast<char>(c));
     } else {
       url.push_back('%');

@@ -43,11 +43,19 @@ class FileRange : public base::ByteSource {
 
 }  // namespace
 
-// `field` is the manifest's file field: the name percent-encoded where it
-// holds spaces, control or non-ASCII bytes.
+base::Result<std::string> FileNameOf(const std::string& field) {
+  std::string name = manifest::DecodeField(field);
+  if (name.empty() || name.find('\0') != std::string::npos || manifest::EncodeField(name) != field)
+    return base::Status::InvalidArgument("file field \"" + field +
+                                         "\" is not a name as the manifest encodes it");
+  return name;
+}
+
 base::Result<std::string> LocalRangeSource::Find(const std::string& field) {
   if (auto it = found_.find(field); it != found_.end()) return it->second;
-  const std::string file = manifest::DecodeField(field);
+  auto name = FileNameOf(field);
+  if (!name.ok()) return name.status();
+  const std::string& file = *name;
   struct stat st;
   // A manifest written with warcsum --full-path names the path itself.
   if (file.find('/') != std::string::npos && ::stat(file.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {

@@ -177,7 +177,10 @@ bool SegmentReader::TryFastPath() {
   // refill (moving the unread tail to the front) only when one is cut off.
   // Refilling up front would move a whole window on every refill.
   auto rc = Available() > 0 ? inflate() : LIBDEFLATE_BAD_DATA;
-  if (rc != LIBDEFLATE_SUCCESS && !source_eof_ && Available() < FastWindow(options_)) {
+  // (A member that fills the output buffer is too big for this path, whatever
+  // follows.)
+  if (rc != LIBDEFLATE_SUCCESS && rc != LIBDEFLATE_INSUFFICIENT_SPACE && !source_eof_ &&
+      Available() < FastWindow(options_)) {
     if (!Fill(FastWindow(options_))) return false;
     rc = inflate();
   }

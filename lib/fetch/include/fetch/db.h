@@ -11,6 +11,10 @@
 
 #include "fetch/http.h"
 
+namespace sql {
+class Driver;
+}
+
 namespace fetch {
 
 // The --db CONFIG file: key=value lines, '#' comments.
@@ -43,6 +47,10 @@ class DbResolver : public UrlResolver {
  private:
   base::Status Connect();
   DbConfig config_;
+  // Taken once, on the thread that makes the resolver: the Connector/C++
+  // driver lookup is not thread-safe, and warccollres -t connects from
+  // several threads.
+  sql::Driver* driver_;
   struct Connection;
   std::unique_ptr<Connection> connection_;
   std::map<std::string, std::vector<std::string>> cache_;

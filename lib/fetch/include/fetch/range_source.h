@@ -20,6 +20,12 @@ struct RecordLocation {
   uint64_t length = 0;
 };
 
+// The file's real name behind a manifest's file field (percent-decoded, see
+// warcmanifest(5)). Only the field warcsum writes for that name is accepted:
+// two spellings of one name must never reach the same file (a record listed
+// twice could become a copy of itself), and no name holds a NUL byte.
+base::Result<std::string> FileNameOf(const std::string& field);
+
 class RangeSource {
  public:
   virtual ~RangeSource() = default;
