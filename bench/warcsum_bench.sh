@@ -4,7 +4,8 @@
 # Generates (once; cached in $BENCH_DIR) about 1 GiB of uncompressed WARC in 16
 # files with tests/gen/warcgen: one gzip member per record, 2-60 KiB payloads,
 # 15% incompressible, stored SHA-1 digests. Then, with the files in the page
-# cache, times (best of 3 runs, wall clock and max RSS from /usr/bin/time):
+# cache, times (best of 3 rounds of all cases, wall clock and max RSS from
+# /usr/bin/time):
 #   gzip -dc                  the baseline: inflate only
 #   warcsum --recompute -j1   inflate + parse + SHA-1 of every payload
 #   warcsum -j1               inflate + parse, stored digests reused
@@ -43,45 +44,43 @@ ensure_corpus
 # --- Timing: best of $RUNS. Sets best_s and best_kb (max RSS of the best run).
 out="$BENCH_DIR/out"
 mkdir -p "$out"
-measure() {
-  local name=$1; shift
-  best_s="" best_cpu="" best_kb=""
-  for ((i = 0; i < RUNS; i++)); do
-    # gzip's output goes nowhere; warcsum's manifests are kept for checking.
-    local dest="$out/$name.stdout"
-    [ "$name" = gzip ] && dest=/dev/null
-    ${NICE:+nice -n "$NICE"} "$TIME" -o "$out/time" -f '%e %M %U %S' "$@" > "$dest"
-    read -r s kb user sys < "$out/time"
-    if [ -z "$best_s" ] || awk -v a="$s" -v b="$best_s" 'BEGIN { exit !(a < b) }'; then
-      best_s=$s best_kb=$kb best_cpu=$(echo "$user + $sys" | bc -l)
-    fi
-  done
-}
-
 # Other processes on the machine make wall-clock figures (and -j2) meaningless.
 load_before=$(cut -d' ' -f1 /proc/loadavg)
 declare -A secs cpu rss
-run_case() {
+# run_once NAME COMMAND...: one timed run; keeps the best wall time of NAME
+# (and that run's CPU time and max RSS).
+run_once() {
   local name=$1; shift
-  measure "$name" "$@"
-  secs[$name]=$best_s cpu[$name]=$best_cpu rss[$name]=$best_kb
+  # gzip's output goes nowhere; warcsum's manifests are kept for checking.
+  local dest="$out/$name.stdout" s kb user sys
+  [ "$name" = gzip ] && dest=/dev/null
+  ${NICE:+nice -n "$NICE"} "$TIME" -o "$out/time" -f '%e %M %U %S' "$@" > "$dest"
+  read -r s kb user sys < "$out/time"
+  if [ -z "${secs[$name]:-}" ] || awk -v a="$s" -v b="${secs[$name]}" 'BEGIN { exit !(a < b) }'; then
+    secs[$name]=$s rss[$name]=$kb cpu[$name]=$(echo "$user + $sys" | bc -l)
+  fi
 }
-run_case gzip gzip -dc "${files[@]}"
-run_case recompute_j1 "$WARCSUM" --recompute -j1 "${files[@]}"
-run_case default_j1 "$WARCSUM" -j1 "${files[@]}"
-run_case recompute_j2 "$WARCSUM" --recompute -j2 "${files[@]}"
-# The ceilings: libdeflate alone over the members already in memory (and
-# SHA-1 of their output), timed inside the helper; best of $RUNS.
-ceiling() {
-  local best="" t
-  for ((i = 0; i < RUNS; i++)); do
-    t=$("$CEILING" "$@" | cut -d' ' -f1)
-    if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then best=$t; fi
-  done
-  echo "$best"
+# ceiling_once NAME ARGS...: the same for bench/inflate_ceiling, which times
+# only its inflate loop (libdeflate alone over the members already in memory,
+# and with --sha1 a SHA-1 of their output).
+ceiling_once() {
+  local name=$1; shift
+  local t
+  t=$("$CEILING" "$@" | cut -d' ' -f1)
+  if [ -z "${secs[$name]:-}" ] || awk -v a="$t" -v b="${secs[$name]}" 'BEGIN { exit !(a < b) }'; then
+    secs[$name]=$t
+  fi
 }
-secs[ceiling]=$(ceiling "${files[@]}")
-secs[ceiling_sha1]=$(ceiling --sha1 "${files[@]}")
+# Rounds of every case, so that a slow spell of the machine does not fall on
+# one case only.
+for ((round = 0; round < RUNS; round++)); do
+  run_once gzip gzip -dc "${files[@]}"
+  run_once recompute_j1 "$WARCSUM" --recompute -j1 "${files[@]}"
+  run_once default_j1 "$WARCSUM" -j1 "${files[@]}"
+  run_once recompute_j2 "$WARCSUM" --recompute -j2 "${files[@]}"
+  ceiling_once ceiling "${files[@]}"
+  ceiling_once ceiling_sha1 --sha1 "${files[@]}"
+done
 load_after=$(cut -d' ' -f1 /proc/loadavg)
 
 # The manifests must be right, or the speed means nothing.
