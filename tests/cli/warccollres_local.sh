@@ -2,7 +2,8 @@
 # collisions, --proc, and every way a record can fail to be proven identical
 # (unsorted input, wrong offset, missing file, damaged members), each of which
 # must keep the record apart, name it and exit 1 without dropping a line.
-# Last, two 200 MB payloads compared in bounded memory.
+# Last, two 200 MB payloads, and a run of 120,000 records, compared in
+# bounded memory.
 source "$SRC/tests/cli/common.bash"
 COLLRES="$BIN/warccollres/warccollres"
 WARCSUM="$BIN/warcsum/warcsum"
@@ -130,6 +131,18 @@ cmp "$WORK/o.out" "$WORK/all7.expected" || fail "-o output differs"
 cmp "$WORK/t3.out" "$WORK/all7.expected" || fail "-t 3 output differs"
 expect_eq "-t 3 reports" "$(sed '$d' "$WORK/t1.err")" "$(sed '$d' "$WORK/t3.err")"
 
+# Runs compared in parts (--run-part: what a run longer than memory gets):
+# the same lines, the same collisions, with and without threads.
+for part in 2 3; do
+  "$COLLRES" --run-part "$part" -d "$C" "$M" > "$WORK/part.out" 2> "$WORK/part.err"
+  cmp "$WORK/part.out" "$WORK/all7.expected" ||
+    { diff "$WORK/all7.expected" "$WORK/part.out" | head >&2; fail "--run-part $part: output differs"; }
+  expect_eq "--run-part $part: collisions" "$(grep ': collision: ' "$WORK/t1.err")" \
+    "$(grep ': collision: ' "$WORK/part.err")"
+  "$COLLRES" -q -t 3 --run-part "$part" -d "$C" "$M" > "$WORK/part.out"
+  cmp "$WORK/part.out" "$WORK/all7.expected" || fail "-t 3 --run-part $part: output differs"
+done
+
 # --proc: one pass instead of sort | warcsumproc.
 if [ -x "$PROC" ]; then
   "$COLLRES" -q -d "$C" "$M" | LC_ALL=C sort -k6,6 -k7,7n -k5,5 -k1,1 -k2,2n | "$PROC" > "$WORK/proc.pipe"
@@ -138,6 +151,10 @@ if [ -x "$PROC" ]; then
   cmp "$WORK/out" "$WORK/proc.pipe" ||
     { diff "$WORK/proc.pipe" "$WORK/out" | head >&2; fail "--proc differs from sort | warcsumproc"; }
   [ "$(wc -l < "$WORK/out")" -eq "$lines" ] || fail "--proc dropped lines"
+  for part in 2 3; do
+    "$COLLRES" -q --proc --run-part "$part" --temp-dir "$WORK" -d "$C" "$M" > "$WORK/part.out"
+    cmp "$WORK/part.out" "$WORK/proc.pipe" || fail "--proc --run-part $part differs"
+  done
 else
   echo "note: $PROC absent: --proc not compared with warcsumproc"
 fi
@@ -309,4 +326,51 @@ if [ -n "$rss" ]; then
   [ "$rss" -lt 65536 ] || fail "big: max RSS $rss KB, expected under 64 MB"
 fi
 rm -rf "$BIG"
-echo "ok: $lines lines, $n_coll collisions; 200 MB payloads compared in ${rss:-?} KB"
+
+# Memory: one payload captured 120,000 times (a popular script): the run is
+# compared in parts, and ordered through temporary files for --proc, so it
+# is never held whole (about 100 MB if it were).
+LONG="$WORK/long"
+mkdir -p "$LONG"
+python3 - "$LONG/long.warc" <<'EOF'
+import base64, hashlib, sys
+payload = b"var tracker = 1;\n" * 12
+digest = base64.b32encode(hashlib.sha1(payload).digest()).decode()
+http = b"HTTP/1.1 200 OK\r\nContent-Type: text/javascript\r\n\r\n" + payload
+with open(sys.argv[1], "wb") as f:
+    for i in range(120000):
+        head = ("WARC/1.0\r\nWARC-Type: response\r\n"
+                "WARC-Target-URI: http://site%d.example/t.js\r\n"
+                "WARC-Date: 2021-%02d-01T00:00:00Z\r\n"
+                "WARC-Record-ID: <urn:uuid:%08d-0000-4000-8000-000000000000>\r\n"
+                "WARC-Payload-Digest: sha1:%s\r\n"
+                "Content-Type: application/http; msgtype=response\r\n"
+                "Content-Length: %d\r\n\r\n" % (i, 12 - i % 12, i, digest, len(http))).encode()
+        f.write(head + http + b"\r\n\r\n")
+EOF
+"$WARCSUM" -q "$LONG/long.warc" | LC_ALL=C sort -k6,6 > "$WORK/long.m"
+for mode in plain proc; do
+  flags=()
+  [ "$mode" = proc ] && flags=(--proc --temp-dir "$LONG")
+  if [ -x /usr/bin/time ]; then
+    run /usr/bin/time -f '%M' -o "$WORK/rss" "$COLLRES" "${flags[@]}" -d "$LONG" "$WORK/long.m"
+    long_rss=$(tail -n1 "$WORK/rss")
+    [ "$long_rss" -lt 65536 ] || fail "long run ($mode): max RSS $long_rss KB, expected under 64 MB"
+  else
+    run "$COLLRES" "${flags[@]}" -d "$LONG" "$WORK/long.m"
+  fi
+  expect_eq "long run ($mode): exit status" 0 "$rc"
+  [ "$(wc -l < "$WORK/out")" -eq 120000 ] || fail "long run ($mode): lines dropped"
+  [ "$(cut -d' ' -f7 "$WORK/out" | sort -u)" = 0 ] || fail "long run ($mode): not one extension"
+  cp "$WORK/out" "$WORK/long.$mode"
+done
+# --proc equals sort | warcsumproc, whose original is the earliest capture.
+if [ -x "$PROC" ]; then
+  LC_ALL=C sort -k6,6 -k7,7n -k5,5 -k1,1 -k2,2n "$WORK/long.plain" | "$PROC" > "$WORK/long.pipe"
+  cmp "$WORK/long.proc" "$WORK/long.pipe" || fail "long run: --proc differs from sort | warcsumproc"
+fi
+expect_eq "long run: originals and copies" "1 119999" \
+  "$(awk '$8 == 1 { o++ } $8 > 1 { d++ } END { print o, d }' "$WORK/long.proc")"
+[ "$(ls "$LONG")" = long.warc ] || fail "long run: temporary files left in --temp-dir"
+rm -rf "$LONG"
+echo "ok: $lines lines, $n_coll collisions; 200 MB payloads compared in ${rss:-?} KB; a 120,000-record run in ${long_rss:-?} KB"

@@ -4,8 +4,10 @@
 #include <chrono>
 #include <condition_variable>
 #include <deque>
+#include <cstdlib>
 #include <map>
 #include <mutex>
+#include <set>
 #include <thread>
 
 #include "compare.h"
@@ -27,17 +29,22 @@ class RunReader {
   RunReader(base::ByteSource* source, const std::string& name, toolcommon::Diag* diag)
       : reader_(source), name_(name), diag_(diag) {}
 
-  // False at the end, or when the input is unusable (reported; failed()).
-  bool Next(EntryRun* run) {
+  // The next run, or its next `limit` records: *more tells that the run goes
+  // on. False at the end, or when the input is unusable (reported; failed()).
+  bool Next(EntryRun* run, size_t limit, bool* more) {
     run->clear();
+    *more = false;
     if (!have_next_ && !ReadOne()) return false;
     run->push_back(std::move(next_));
     have_next_ = false;
     while (ReadOne()) {
-      if (next_.digest != run->front().digest) {
-        have_next_ = true;
+      have_next_ = true;
+      if (next_.digest != run->front().digest) break;
+      if (run->size() == limit) {
+        *more = true;
         break;
       }
+      have_next_ = false;
       run->push_back(std::move(next_));
     }
     return !failed_;
@@ -133,12 +140,15 @@ class ComparePool {
   }
   size_t threads() const { return threads_.size(); }
   size_t in_flight() const { return in_flight_; }
+  uint64_t submitted() const { return submitted_; }
 
+  // REQUIRES: batch.sequence == submitted().
   void Submit(Batch batch) {
     {
       std::lock_guard<std::mutex> lock(mu_);
       queue_.push_back(std::move(batch));
     }
+    ++submitted_;
     ++in_flight_;
     work_ready_.notify_one();
   }
@@ -196,8 +206,175 @@ class ComparePool {
   std::deque<Batch> queue_;
   std::map<uint64_t, Batch> done_;
   uint64_t next_ = 0;
-  size_t in_flight_ = 0;  // submitted and not yet taken (main thread only)
+  size_t in_flight_ = 0;    // submitted and not yet taken (main thread only)
+  uint64_t submitted_ = 0;  // main thread only
   bool closing_ = false;
+};
+
+// Writes the compared runs: with --proc each run in post-processing order,
+// numbered; lines go out in blocks of about 1 MB.
+class RunWriter {
+ public:
+  RunWriter(const Options& options, const std::string& name, toolcommon::OutputFile* out,
+            toolcommon::Diag* diag)
+      : options_(options), name_(name), out_(out), diag_(diag) {}
+
+  // False when the output failed or the input order did (reported).
+  bool Write(EntryRun* run, const std::vector<uint64_t>& exts) {
+    for (size_t i = 0; i < run->size(); ++i) SetExt(&(*run)[i], exts[i]);
+    if (options_.proc) {
+      std::stable_sort(run->begin(), run->end(), [](const auto& a, const auto& b) {
+        return manifest::CompareProcOrder(a, b) < 0;
+      });
+    }
+    for (auto& entry : *run)
+      if (!WriteOne(&entry)) return false;
+    return true;
+  }
+  static void SetExt(manifest::Entry* entry, uint64_t ext) {
+    entry->ext = ext;
+    entry->fields_count = 7;
+  }
+  // One line, numbered with --proc. REQUIRES: lines come in output order.
+  bool WriteOne(manifest::Entry* entry) {
+    if (options_.proc) {
+      if (auto s = numberer_.Add(entry); !s.ok()) {
+        diag_->Error(name_ + ": " + s.message() + "; stopped there, the output is incomplete");
+        Flush();
+        return false;
+      }
+    }
+    manifest::AppendLine(*entry, &buffer_);
+    ++lines_;
+    return buffer_.size() < (1 << 20) || Flush();
+  }
+  bool Flush() {
+    if (failed_) return false;
+    if (auto s = out_->Write(buffer_.data(), buffer_.size()); !s.ok()) {
+      diag_->Error(s.message());
+      failed_ = true;
+      return false;
+    }
+    buffer_.clear();
+    return true;
+  }
+  uint64_t lines() const { return lines_; }
+
+ private:
+  const Options& options_;
+  const std::string& name_;
+  toolcommon::OutputFile* out_;
+  toolcommon::Diag* diag_;
+  manifest::CopyNumberer numberer_;
+  std::string buffer_;
+  uint64_t lines_ = 0;
+  bool failed_ = false;
+};
+
+// A --proc sort key for a line of a long run: extension, date, file, offset
+// (CompareProcOrder within one digest), then the line itself.
+void AppendProcKey(const manifest::Entry& e, std::string* key) {
+  for (int shift = 56; shift >= 0; shift -= 8) key->push_back(static_cast<char>((e.ext >> shift) & 0xff));
+  key->append(e.date);
+  key->push_back('\0');
+  manifest::AppendFileOrderKey(e, key);
+}
+
+// The line (without its newline) behind AppendProcKey's key; empty if the
+// record is not one (ParseLine then says so).
+std::string_view LineAfterProcKey(std::string_view record) {
+  size_t date_end = record.size() < 8 ? std::string_view::npos : record.find('\0', 8);
+  size_t file_end = date_end == std::string_view::npos ? date_end : record.find('\0', date_end + 1);
+  if (file_end == std::string_view::npos || file_end + 1 + 8 > record.size()) return {};
+  std::string_view line = record.substr(file_end + 1 + 8);
+  if (!line.empty() && line.back() == '\n') line.remove_suffix(1);
+  return line;
+}
+
+// A run too long to hold: compared a part at a time, each part behind the
+// first records of the groups found so far (so that equal payloads share an
+// extension across parts), with extensions numbered over the whole run.
+// With --proc, the lines are ordered through temporary files.
+class LongRun {
+ public:
+  explicit LongRun(fetch::RangeSource* source) : comparer_(source) {}
+
+  // Assigns the part's extensions.
+  std::vector<uint64_t> Compare(const EntryRun& part, std::vector<std::string>* problems,
+                                std::vector<std::string>* collisions) {
+    const size_t f = founders_.size();
+    EntryRun both = founders_;
+    both.insert(both.end(), part.begin(), part.end());
+    std::vector<std::string> found_problems, found_collisions;
+    std::vector<uint64_t> local = comparer_.Assign(both, &found_problems, &found_collisions);
+    // A founder that cannot be read again was written long ago: only the
+    // records after it lose it.
+    for (auto& p : found_problems) {
+      for (size_t i = 0; i < f; ++i) {
+        std::string where = both[i].file + ": offset " + std::to_string(both[i].offset) + ": ";
+        const std::string kept = " (kept as not a duplicate)";
+        if (p.compare(0, where.size(), where) == 0 && p.size() > kept.size() &&
+            p.compare(p.size() - kept.size(), kept.size(), kept) == 0) {
+          p.replace(p.size() - kept.size(), kept.size(),
+                    " (on reading it again: the records after it not compared with it)");
+          break;
+        }
+      }
+      problems->push_back(std::move(p));
+    }
+    // Each collision once for the whole run (the founders meet again in every part).
+    for (auto& c : found_collisions)
+      if (reported_.insert(c).second) collisions->push_back(std::move(c));
+    // The founders' extensions carry over. Two founders found equal now
+    // means the data changed under us: their records stay apart, now and in
+    // the parts to come.
+    std::map<uint64_t, uint64_t> global;
+    std::set<uint64_t> doubtful;
+    for (size_t i = 0; i < f; ++i)
+      if (!global.emplace(local[i], founder_exts_[i]).second) doubtful.insert(local[i]);
+    std::vector<uint64_t> exts(part.size());
+    for (size_t i = 0; i < part.size(); ++i) {
+      uint64_t e = local[f + i];
+      if (doubtful.count(e)) {
+        exts[i] = next_ext_++;
+        ++kept_apart_;
+        problems->push_back(part[i].file + ": offset " + std::to_string(part[i].offset) +
+                            ": compared equal to two groups found different before (kept as "
+                            "not a duplicate)");
+        continue;
+      }
+      auto it = global.find(e);
+      if (it == global.end()) it = global.emplace(e, next_ext_++).first;
+      exts[i] = it->second;
+    }
+    // The next part is compared behind the first record of each group so far;
+    // a group left out (doubtful, or past kMaxFounders) gets no more records.
+    EntryRun founders;
+    std::vector<uint64_t> founder_exts;
+    for (size_t i : comparer_.founders()) {
+      if (doubtful.count(local[i]) || founders.size() == kMaxFounders) continue;
+      founders.push_back(both[i]);
+      founder_exts.push_back(i < f ? founder_exts_[i] : exts[i - f]);
+    }
+    founders_ = std::move(founders);
+    founder_exts_ = std::move(founder_exts);
+    return exts;
+  }
+  const RunComparer& comparer() const { return comparer_; }
+  uint64_t collisions() const { return reported_.size(); }
+  uint64_t kept_apart() const { return kept_apart_; }
+
+ private:
+  // Different payloads under one digest are rare (forged, or bogus stored
+  // digests); past this many, the later groups are not carried over, which
+  // keeps memory bounded and only misses duplicates.
+  static constexpr size_t kMaxFounders = 1000;
+  RunComparer comparer_;
+  EntryRun founders_;
+  std::vector<uint64_t> founder_exts_;
+  uint64_t next_ext_ = 0;
+  uint64_t kept_apart_ = 0;  // records equal to two founders (kept)
+  std::set<std::string> reported_;
 };
 
 }  // namespace
@@ -205,8 +382,9 @@ class ComparePool {
 int Run(const Options& options, toolcommon::Diag* diag) {
   auto start = std::chrono::steady_clock::now();
   const int threads = std::max(1, options.threads);
+  // One source per thread, and one for long runs, compared on this thread.
   std::vector<std::unique_ptr<fetch::RangeSource>> sources;
-  for (int t = 0; t < threads; ++t) {
+  for (int t = 0; t <= threads; ++t) {
     auto source = MakeSource(options, threads);
     if (!source.ok()) {
       diag->Error(source.status().message());
@@ -214,6 +392,8 @@ int Run(const Options& options, toolcommon::Diag* diag) {
     }
     sources.push_back(std::move(source.value()));
   }
+  std::unique_ptr<fetch::RangeSource> long_run_source = std::move(sources.back());
+  sources.pop_back();
   auto input = base::FileSource::Open(options.input);
   if (!input.ok()) {
     diag->Error(options.input + ": " + input.status().message());
@@ -226,90 +406,137 @@ int Run(const Options& options, toolcommon::Diag* diag) {
   }
   const std::string name = options.input == "-" ? "stdin" : options.input;
   RunReader runs(input->get(), name, diag);
-  manifest::CopyNumberer numberer;
+  RunWriter writer(options, name, &out, diag);
   toolcommon::Progress progress(diag, options.progress, 0, 0);
+  const size_t part_limit = std::max<size_t>(2, options.run_part);
   CompareStats stats;
+  uint64_t multi_runs = 0, bytes_compared = 0;
+  bool stopped = false;  // by the output or the input order (reported)
+  auto report = [&](const std::vector<std::string>& problems,
+                    const std::vector<std::string>& collisions) {
+    for (const auto& p : problems) diag->Error(p);
+    for (const auto& c : collisions) diag->Info("collision: " + c);
+  };
 
-  uint64_t lines = 0, multi_runs = 0, bytes_compared = 0;
-  std::string buffer;
-  bool write_failed = false, order_failed = false, input_ended = false;
-  uint64_t next_sequence = 0;
+  // A long run: compared here, a part at a time, once the pool is idle.
+  auto compare_long_run = [&](EntryRun part) {
+    LongRun long_run(long_run_source.get());
+    std::unique_ptr<manifest::ExternalSorter> sorter;
+    if (options.proc) {
+      manifest::ExternalSorter::Options sort_options;
+      sort_options.temp_dir = options.temp_dir;
+      if (sort_options.temp_dir.empty()) {
+        const char* tmp = std::getenv("TMPDIR");
+        sort_options.temp_dir = tmp && *tmp ? tmp : "/tmp";
+      }
+      sort_options.run_bytes = 8 << 20;
+      sorter = std::make_unique<manifest::ExternalSorter>(sort_options);
+    }
+    ++multi_runs;
+    for (bool more = true;;) {  // `part` is followed by more of the run
+      std::vector<std::string> problems, collisions;
+      std::vector<uint64_t> exts = long_run.Compare(part, &problems, &collisions);
+      report(problems, collisions);
+      for (size_t i = 0; i < part.size() && !stopped; ++i) {
+        RunWriter::SetExt(&part[i], exts[i]);
+        if (!sorter) {
+          stopped = !writer.WriteOne(&part[i]);
+          continue;
+        }
+        std::string record;
+        AppendProcKey(part[i], &record);
+        manifest::AppendLine(part[i], &record);
+        if (auto s = sorter->Add(record); !s.ok()) {
+          diag->Error("sorting a long run: " + s.message());
+          stopped = true;
+        }
+      }
+      progress.records_counter()->store(writer.lines());
+      if (stopped || !more) break;
+      // The rest of the run is there: only a failed input ends it here.
+      if (!runs.Next(&part, part_limit, &more)) break;
+    }
+    const auto& st = long_run.comparer().stats();
+    stats.records_fetched += st.records_fetched;
+    stats.collisions += long_run.collisions();
+    stats.failures += st.failures + long_run.kept_apart();
+    bytes_compared += st.bytes_compared;
+    if (!sorter || stopped || runs.failed()) return;
+    if (auto s = sorter->Finish(); !s.ok()) {
+      diag->Error("sorting a long run: " + s.message());
+      stopped = true;
+      return;
+    }
+    std::string record;
+    while (!stopped && sorter->Next(&record)) {
+      auto entry = manifest::ParseLine(LineAfterProcKey(record));
+      if (!entry.ok()) {  // our own line: cannot happen unless the temporary file was damaged
+        diag->Error("sorting a long run: " + entry.status().message());
+        stopped = true;
+        return;
+      }
+      stopped = !writer.WriteOne(&entry.value());
+    }
+    if (!sorter->status().ok()) {
+      diag->Error("sorting a long run: " + sorter->status().message());
+      stopped = true;
+    }
+  };
+
   {
     ComparePool pool(sources);
     // Batches small enough to spread the work, large enough that handing them
     // over costs nothing; a few per thread in flight bound the memory.
     constexpr size_t kBatchRecords = 64;
     const size_t max_in_flight = 3 * pool.threads();
-    for (;;) {
-      while (!input_ended && pool.in_flight() < max_in_flight) {
+    bool input_ended = false;
+    EntryRun long_run_start;  // the first part of a long run, waiting for the pool to drain
+    while (!stopped) {
+      while (!input_ended && long_run_start.empty() && pool.in_flight() < max_in_flight) {
         Batch batch;
-        batch.sequence = next_sequence;
+        batch.sequence = pool.submitted();
         size_t records = 0;
         EntryRun run;
-        while (records < kBatchRecords && runs.Next(&run)) {
+        bool more = false;
+        while (records < kBatchRecords) {
+          if (!runs.Next(&run, part_limit, &more)) {
+            input_ended = true;
+            break;
+          }
+          if (more) {
+            long_run_start = std::move(run);
+            break;
+          }
           records += run.size();
           batch.runs.push_back(std::move(run));
         }
-        if (records < kBatchRecords) input_ended = true;
-        if (batch.runs.empty()) break;
-        ++next_sequence;
-        pool.Submit(std::move(batch));
+        if (!batch.runs.empty()) pool.Submit(std::move(batch));
       }
-      if (pool.in_flight() == 0) break;
+      if (pool.in_flight() == 0) {
+        if (long_run_start.empty()) break;
+        compare_long_run(std::move(long_run_start));
+        long_run_start.clear();
+        continue;
+      }
       Batch batch = pool.TakeNext();
-      for (const auto& p : batch.problems) diag->Error(p);
-      for (const auto& c : batch.collisions) diag->Info("collision: " + c);
+      report(batch.problems, batch.collisions);
       stats.records_fetched += batch.records_fetched;
       stats.collisions += batch.collision_count;
       stats.failures += batch.failures;
       bytes_compared += batch.bytes_compared;
-      for (size_t r = 0; r < batch.runs.size() && !order_failed; ++r) {
-        EntryRun& run = batch.runs[r];
-        if (run.size() > 1) ++multi_runs;
-        for (size_t i = 0; i < run.size(); ++i) {
-          run[i].ext = batch.exts[r][i];
-          run[i].fields_count = 7;
-        }
-        if (options.proc) {
-          std::stable_sort(run.begin(), run.end(), [](const auto& a, const auto& b) {
-            return manifest::CompareProcOrder(a, b) < 0;
-          });
-        }
-        for (auto& entry : run) {
-          if (options.proc) {
-            if (auto s = numberer.Add(&entry); !s.ok()) {
-              diag->Error(name + ": " + s.message() + "; stopped there, the output is incomplete");
-              order_failed = true;
-              break;
-            }
-          }
-          manifest::AppendLine(entry, &buffer);
-        }
-        lines += run.size();
+      for (size_t r = 0; r < batch.runs.size() && !stopped; ++r) {
+        if (batch.runs[r].size() > 1) ++multi_runs;
+        stopped = !writer.Write(&batch.runs[r], batch.exts[r]);
       }
-      progress.records_counter()->store(lines);
+      progress.records_counter()->store(writer.lines());
       progress.bytes_counter()->store(bytes_compared);
-      if (buffer.size() > (1 << 20) || order_failed) {
-        if (auto s = out.Write(buffer.data(), buffer.size()); !s.ok()) {
-          diag->Error(s.message());
-          write_failed = true;
-          break;
-        }
-        buffer.clear();
-      }
-      if (order_failed) break;
     }
     // Leaving the scope stops the workers (after an early stop, with batches
     // left uncompared: nothing more is written).
   }
-  if (!write_failed && !buffer.empty()) {
-    if (auto s = out.Write(buffer.data(), buffer.size()); !s.ok()) {
-      diag->Error(s.message());
-      write_failed = true;
-    }
-  }
+  if (!stopped) stopped = !writer.Flush();
   progress.Finish();
-  bool complete = !write_failed && !order_failed && !runs.failed();
+  bool complete = !stopped && !runs.failed();
   // An incomplete manifest never replaces the -o file.
   if (complete) {
     if (auto s = out.Commit(); !s.ok()) {
@@ -321,12 +548,13 @@ int Run(const Options& options, toolcommon::Diag* diag) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   char time_text[32];
   std::snprintf(time_text, sizeof time_text, "%.1f s", seconds);
-  diag->Info(std::to_string(lines) + " lines, " + std::to_string(multi_runs) +
+  diag->Info(std::to_string(writer.lines()) + " lines, " + std::to_string(multi_runs) +
              " runs with more than one record, " + std::to_string(stats.records_fetched) +
              " records fetched, " + toolcommon::HumanBytes(bytes_compared) + " compared, " +
              std::to_string(stats.collisions) + " collisions, " + std::to_string(stats.failures) +
              " records kept for errors, " + time_text);
   uint64_t requests = 0, retries = 0;
+  sources.push_back(std::move(long_run_source));
   for (const auto& source : sources) {
     if (auto* http = dynamic_cast<fetch::HttpRangeSource*>(source.get())) {
       requests += http->stats().requests;

@@ -20,6 +20,10 @@ struct Options {
   int stall_timeout = 30;  // seconds without data before a transfer is retried
   bool proc = false;  // also write copy, ref-uri, ref-date
   bool progress = false;
+  // Records of one run held in memory at once: a longer run (a payload
+  // captured millions of times) is compared in parts of this many.
+  size_t run_part = 20000;
+  std::string temp_dir;  // --proc orders long runs through files here ("": $TMPDIR or /tmp)
 };
 
 // Reads a digest-sorted manifest, writes each line with its hash extension

@@ -295,7 +295,11 @@ std::vector<uint64_t> RunComparer::Assign(const std::vector<manifest::Entry>& ru
                                           std::vector<std::string>* problems,
                                           std::vector<std::string>* collisions) {
   const size_t k = run.size();
-  if (k == 1) return {0};
+  founders_.clear();
+  if (k == 1) {
+    founders_.push_back(0);
+    return {0};
+  }
   run_ = &run;
   problems_ = problems;
   labels_.assign(k, -1);
@@ -380,6 +384,8 @@ std::vector<uint64_t> RunComparer::Assign(const std::vector<manifest::Entry>& ru
     collisions->push_back(run[0].digest + ": " + Where(run[reps[0].index]) + " and " +
                           Where(run[reps[r].index]) + " have different payloads");
   }
+  for (const auto& rep : reps)
+    if (!rep.dead) founders_.push_back(rep.index);
   return exts;
 }
 

@@ -68,6 +68,10 @@ class RunComparer {
                                std::vector<std::string>* problems,
                                std::vector<std::string>* collisions);
   const CompareStats& stats() const { return stats_; }
+  // The first record of each group of equal payloads that the last Assign()
+  // found, as indices into its run; without groups whose first record failed. A run too long for memory is compared
+  // in parts, each behind these records of the parts before.
+  const std::vector<size_t>& founders() const { return founders_; }
 
  private:
   struct Rep;
@@ -89,6 +93,7 @@ class RunComparer {
   int64_t next_label_ = 0;
   std::vector<std::string>* problems_ = nullptr;
   uint64_t cached_bytes_ = 0;
+  std::vector<size_t> founders_;
 };
 
 }  // namespace warccollres

@@ -46,6 +46,13 @@ int main(int argc, char** argv) {
                  "Seconds without data before a transfer counts as failed (and is retried)")
       ->check(CLI::Range(1, 3600))
       ->capture_default_str();
+  app.add_option("--run-part", options.run_part,
+                 "Records of one run held in memory; a longer run is compared in parts")
+      ->check(CLI::Range(size_t{2}, size_t{1} << 30))
+      ->capture_default_str();
+  app.add_option("--temp-dir", options.temp_dir,
+                 "Directory for ordering long runs with --proc (default: $TMPDIR or /tmp)")
+      ->type_name("DIR");
   app.add_flag("--proc", options.proc,
                "Also write copy number, ref-uri and ref-date (as warcsumproc does)");
   toolcommon::AddCommonOptions(&app, &common);

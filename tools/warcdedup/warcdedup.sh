@@ -111,7 +111,7 @@ dir_args=(); while IFS= read -r d; do dir_args+=(-d "$d"); done <<<"$dirs"
 
 stage "warcsum" "$work/before.manifest" "$(tool warcsum)" "${q[@]}" -j "$jobs" -H "$hash" - < "$work/inputs.list"
 stage "sorting by digest" "$work/by-digest.manifest" sort "${sort_opts[@]}" -k6,6 "$work/before.manifest"
-stage "warccollres" "$work/processed.manifest" "$(tool warccollres)" "${q[@]}" -t "$jobs" --proc "${dir_args[@]}" "$work/by-digest.manifest"
+stage "warccollres" "$work/processed.manifest" "$(tool warccollres)" "${q[@]}" -t "$jobs" --temp-dir "$work" --proc "${dir_args[@]}" "$work/by-digest.manifest"
 stage "sorting by file" "$work/by-file.manifest" sort "${sort_opts[@]}" -k1,1 -k2,2n "$work/processed.manifest"
 
 refs_mode=(); result_list="$work/inputs.list"
