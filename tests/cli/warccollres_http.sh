@@ -5,6 +5,7 @@
 # retry changes nothing. Also: a 404, a stalled transfer (30 s stall timeout,
 # run in the background), and 100 MB payloads streamed in bounded memory.
 source "$SRC/tests/cli/common.bash"
+source "$SRC/tests/cli/collres_corpus.bash"
 COLLRES="$BIN/warccollres/warccollres"
 WARCSUM="$BIN/warcsum/warcsum"
 GEN="${TESTBIN:-$BIN/../tests}/warcgen"
@@ -32,30 +33,8 @@ trap 'exit 130' INT TERM
 C="$WORK/corpus"
 mkdir -p "$C"
 
-MKWARC="$(dirname "$0")/mkwarc.py"  # writes WARC records from a spec on stdin
-python3 "$MKWARC" "$C" > "$WORK/lines" <<'EOF'
-a.warc.gz http://a.example/1 text 1 3000 name=P1
-a.warc.gz http://a.example/2 rand 2 1500000 name=P2
-a.warc.gz http://a.example/3 text 1 3000
-b.warc.gz http://b.example/1 text 1 3000
-b.warc.gz http://b.example/x text 5 3000 forge=P1
-b.warc.gz http://b.example/y text 5 3000 forge=P1
-b.warc.gz http://b.example/z rand 2 1500000
-b.warc.gz http://b.example/w rand 2 1500000 flip=-1 forge=P2
-b.warc.gz http://b.example/v rand 2 1500000 flip=-1 forge=P2
-b.warc.gz http://b.example/u text 7 100
-c.warc.gz http://c.example/1 text 8 500 name=P8
-c.warc.gz http://c.example/2 text 9 500 forge=P8
-c.warc.gz http://c.example/3 text 10 500 forge=P8
-c.warc.gz http://c.example/4 text 8 500
-c.warc.gz http://c.example/5 text 9 500 forge=P8
-EOF
-if [ -x "$GEN" ] && [ -x "$WARCSUM" ]; then
-  "$GEN" -q --out "$C" --prefix g --seed 22 --size 6M --files 3
-  "$WARCSUM" --recompute "$C"/g-*.warc.gz | awk '{ print $0, substr($6, 6) }' >> "$WORK/lines"
-else
-  echo "note: $GEN or warcsum absent: python-written records only"
-fi
+crafted_spec | python3 "$MKWARC" "$C" > "$WORK/lines"
+add_generated 22 6M 3
 if [ -f "$INTEROP/pywb/example-extra.warc" ] && [ -x "$WARCSUM" ]; then
   cp "$INTEROP/pywb/example-extra.warc" "$C/"
   "$WARCSUM" "$C/example-extra.warc" | awk '{ print $0, "extra-" NR }' >> "$WORK/lines"
@@ -68,17 +47,6 @@ big-b.warc.gz http://big.example/2 rep 3 100000000 level=1
 big-b.warc.gz http://big.example/3 rep 3 100000000 flip=-1 forge=B level=1
 EOF
 
-# derive NAME: NAME (7 fields, the last the real payload's identity) gives
-# NAME.m, the manifest, and NAME.expected, extensions numbered by first
-# appearance of each payload within a digest.
-derive() {
-  cut -d' ' -f1-6 "$1" > "$1.m"
-  awk '{ if ($6 != d) { d = $6; n = 0; delete g }
-         if (!($7 in g)) g[$7] = n++
-         $7 = g[$7]; print }' "$1" > "$1.expected"
-}
-# errors FILE: the error lines of a stderr file, without collisions and summary.
-errors() { grep -v -e ': collision: ' -e ' lines, .* runs with more than one record' "$1" || true; }
 derive "$WORK/all7"
 M="$WORK/all7.m"
 

@@ -5,6 +5,7 @@
 # Last, two 200 MB payloads, and a run of 120,000 records, compared in
 # bounded memory.
 source "$SRC/tests/cli/common.bash"
+source "$SRC/tests/cli/collres_corpus.bash"
 COLLRES="$BIN/warccollres/warccollres"
 WARCSUM="$BIN/warcsum/warcsum"
 PROC="$BIN/warcsumproc/warcsumproc"
@@ -14,37 +15,11 @@ command -v python3 >/dev/null || { echo "skipped: python3 absent"; exit 77; }
 C="$WORK/corpus"
 mkdir -p "$C"
 
-MKWARC="$(dirname "$0")/mkwarc.py"  # writes WARC records from a spec on stdin
-# Runs: P1 (3 copies, and a forged pair), P2 (1.5 MB records streamed in
-# lockstep: 2 copies, and a forged pair differing in the last byte), P8 (three
-# different payloads interleaved), two empty payloads, and a single record.
-python3 "$MKWARC" "$C" > "$WORK/lines" <<'EOF'
-a.warc.gz http://a.example/1 text 1 3000 name=P1
-a.warc.gz http://a.example/2 rand 2 1500000 name=P2
-a.warc.gz http://a.example/3 text 1 3000
-b.warc.gz http://b.example/1 text 1 3000
-b.warc.gz http://b.example/x text 5 3000 forge=P1
-b.warc.gz http://b.example/y text 5 3000 forge=P1
-b.warc.gz http://b.example/z rand 2 1500000
-b.warc.gz http://b.example/w rand 2 1500000 flip=-1 forge=P2
-b.warc.gz http://b.example/v rand 2 1500000 flip=-1 forge=P2
-b.warc.gz http://b.example/u text 7 100
-c.warc.gz http://c.example/1 text 8 500 name=P8
-c.warc.gz http://c.example/2 text 9 500 forge=P8
-c.warc.gz http://c.example/3 text 10 500 forge=P8
-c.warc.gz http://c.example/4 text 8 500
-c.warc.gz http://c.example/5 text 9 500 forge=P8
-c.warc.gz http://c.example/e1 text 0 0
-c.warc.gz http://c.example/e2 text 0 0
-EOF
-# More of the ordinary kind from the project's generator, listed by warcsum
-# with recomputed digests (the payloads' own).
-if [ -x "$GEN" ] && [ -x "$WARCSUM" ]; then
-  "$GEN" -q --out "$C" --prefix g --seed 21 --size 6M --files 3
-  "$WARCSUM" --recompute "$C"/g-*.warc.gz | awk '{ print $0, substr($6, 6) }' >> "$WORK/lines"
-else
-  echo "note: $GEN or warcsum absent: python-written records only"
-fi
+# Runs: crafted_spec's, two empty payloads, and generated records.
+{ crafted_spec; printf '%s\n' "c.warc.gz http://c.example/e1 text 0 0" "c.warc.gz http://c.example/e2 text 0 0"; } |
+  python3 "$MKWARC" "$C" > "$WORK/lines"
+# More of the ordinary kind from the project's generator.
+add_generated 21 6M 3
 # Two responses of a real file with the same stored digest and different
 # payloads.
 if [ -f "$INTEROP/pywb/example-extra.warc" ] && [ -x "$WARCSUM" ]; then
@@ -56,15 +31,6 @@ else
 fi
 LC_ALL=C sort -k6,6 -k1,1 -k2,2n "$WORK/lines" > "$WORK/all7"
 
-# derive NAME: from NAME (7 fields, the last the real payload's identity)
-# writes NAME.m, the manifest, and NAME.expected: extensions numbered by first
-# appearance of each payload within a digest.
-derive() {
-  cut -d' ' -f1-6 "$1" > "$1.m"
-  awk '{ if ($6 != d) { d = $6; n = 0; delete g }
-         if (!($7 in g)) g[$7] = n++
-         $7 = g[$7]; print }' "$1" > "$1.expected"
-}
 # collisions EXPECTED: the report lines for a run read without problems.
 collisions() {
   awk '{ if ($6 != d) { d = $6; f0 = $1; o0 = $2; delete seen; seen[0] = 1 }
@@ -77,8 +43,6 @@ edit() {
   awk "$2 { $3; \$7 = \"broken-\" NR } { print }" "$WORK/all7" > "$WORK/$1"
   derive "$WORK/$1"
 }
-# errors FILE: the error lines of a stderr file, without the summary.
-errors() { grep -v -e ': collision: ' -e ' lines, .* runs with more than one record' "$1" || true; }
 
 # The exact output: digests and payloads as the generator made them.
 derive "$WORK/all7"
