@@ -15,6 +15,9 @@ cannot be bound. GET /MODE/NAME serves DOCROOT/NAME, behaving by MODE:
   close        closes the connection without answering
   wrong-range  206 whose Content-Range and body are another range
   slow         the headers of a correct 206, a 60 s stall, then the body
+  changing     a correct 206 the first time for each (file, range); later
+               requests for it are answered from DOCROOT/NAME.later if that
+               exists (a record whose bytes change while it is being read)
 
 A missing file, a name with '..' or an unknown mode is a 404. Only single
 ranges are supported ("bytes=A-B", "bytes=A-", "bytes=-N").
@@ -29,11 +32,12 @@ import threading
 import time
 
 MODES = {"ok", "ignore-range", "truncate", "error500", "flaky500", "close",
-         "wrong-range", "slow"}
+         "wrong-range", "slow", "changing"}
 STALL_SECONDS = 60
 
 _flaky_seen = set()
 _flaky_lock = threading.Lock()
+_changing_seen = set()
 
 
 def parse_range(header, size):
@@ -101,6 +105,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 _flaky_seen.add(key)
             if first_time:
                 return self.send_plain(500, "internal error (first attempt)\n")
+        if mode == "changing":
+            key = (name, self.headers.get("Range"))
+            with _flaky_lock:
+                seen = key in _changing_seen
+                _changing_seen.add(key)
+            if seen and os.path.isfile(path + ".later"):
+                path = path + ".later"
         if mode == "ignore-range" or rng is None:
             return self.send_bytes(200, path, 0, size - 1, size, None)
         first, last = rng

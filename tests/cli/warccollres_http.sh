@@ -191,6 +191,43 @@ if [ -n "$rss" ]; then
   [ "$rss" -lt 65536 ] || fail "big: max RSS $rss KB over HTTP, expected under 64 MB"
 fi
 
+# A record whose bytes change while a long run is compared part by part
+# (--run-part 2): in the first part m/1 and m/2 differ; when the first
+# records of those two groups are read again for the second part, m/1 has
+# become m/2's payload. Equal to two groups found different before, m/3 (also
+# m/2's payload) proves nothing and is kept apart; m/4 (m/1's first payload)
+# starts a group of its own. Random payloads of one size give members of one
+# size (stored, level 0), so the changed file has the same offsets.
+mkdir -p "$WORK/mut-later"
+python3 "$MKWARC" "$C" > "$WORK/mut" <<'EOF_SPEC'
+mut.warc.gz http://m.example/1 rand 11 5000 name=M level=0
+mut.warc.gz http://m.example/2 rand 12 5000 forge=M level=0
+mut.warc.gz http://m.example/3 rand 12 5000 forge=M level=0
+mut.warc.gz http://m.example/4 rand 11 5000 forge=M level=0
+EOF_SPEC
+python3 "$MKWARC" "$WORK/mut-later" > "$WORK/mut-later.lines" <<'EOF_SPEC'
+mut.warc.gz http://m.example/1 rand 12 5000 name=M level=0
+mut.warc.gz http://m.example/2 rand 12 5000 forge=M level=0
+mut.warc.gz http://m.example/3 rand 12 5000 forge=M level=0
+mut.warc.gz http://m.example/4 rand 11 5000 forge=M level=0
+EOF_SPEC
+expect_eq "changing: the changed file has the same offsets" "$(cut -d' ' -f2,3 "$WORK/mut")" \
+  "$(cut -d' ' -f2,3 "$WORK/mut-later.lines")"
+cp "$WORK/mut-later/mut.warc.gz" "$C/mut.warc.gz.later"
+cut -d' ' -f1-6 "$WORK/mut" > "$WORK/mut.m"
+run "$COLLRES" --run-part 2 --url-prefix "$BAD/changing/" "$WORK/mut.m"
+expect_eq "changing: exit status" 1 "$rc"
+expect_eq "changing: extensions" "0 1 2 3" "$(cut -d' ' -f7 "$WORK/out" | xargs)"
+m3=$(awk '$4 == "http://m.example/3" { print $2 }' "$WORK/mut")
+expect_eq "changing: errors" \
+  "warccollres: mut.warc.gz: offset $m3: compared equal to two groups found different before (kept as not a duplicate)" \
+  "$(errors "$WORK/err")"
+# The same run without the change: m/3 and m/4 join the groups of the first part.
+rm "$C/mut.warc.gz.later"
+run "$COLLRES" --run-part 2 --url-prefix "$BAD/changing/" "$WORK/mut.m"
+expect_eq "unchanged: exit status" 0 "$rc"
+expect_eq "unchanged: extensions" "0 1 1 0" "$(cut -d' ' -f7 "$WORK/out" | xargs)"
+
 # The stalled transfers: both kept after the stall timeout.
 set +e
 wait "$slow_pid"
