@@ -102,6 +102,42 @@ else
   echo "SIGINT came too late to test (the run had finished)"
 fi
 
+# A file that grows while it is rewritten (a crawler still appending): the
+# run is stopped (SIGSTOP) once the temporary file is half written, a member
+# is appended to the input, and the run resumed. Nothing is renamed over the
+# file, so the appended member is still there.
+rm -rf victim && mkdir victim && cp orig/$NAME victim/
+"$REFS" -m processed --in-place victim 2>"$WORK/err" &
+pid=$!
+hit=no
+while kill -0 $pid 2>/dev/null; do
+  size=$(tmp_size)
+  if [ -n "$size" ] && [ "$size" -ge $((new_size / 2)) ]; then
+    kill -STOP $pid
+    hit=yes
+    break
+  fi
+done
+if [ $hit = yes ] && [ -n "$(tmp_size)" ]; then
+  printf 'appended' | gzip -c > appended.gz
+  cat appended.gz >> victim/$NAME
+  kill -CONT $pid
+  set +e
+  wait $pid
+  rc=$?
+  set -e
+  expect_eq "grown while rewritten: exit status" 1 "$rc"
+  grep -q "^warcrefs: victim/$NAME: the input changed while it was being rewritten ($(stat -c %s orig/$NAME) bytes when it was read, $(stat -c %s victim/$NAME) now); file left as it was\$" "$WORK/err" ||
+    fail "grown while rewritten: $(cat "$WORK/err")"
+  cat orig/$NAME appended.gz | cmp - victim/$NAME
+  expect_eq "grown while rewritten: files left" "$NAME" "$(ls -A victim)"
+  echo "grown while rewritten: not replaced, appended member kept"
+else
+  kill -CONT $pid 2>/dev/null || true
+  wait $pid 2>/dev/null || true
+  echo "the run finished before it could be stopped halfway (not tested)"
+fi
+
 # Output directories that cannot take the new file.
 mkdir -p "$MNT"
 if ! mount -t tmpfs -o size=1M tmpfs "$MNT" 2>/dev/null; then

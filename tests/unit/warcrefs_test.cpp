@@ -409,7 +409,7 @@ TEST_CASE("warcrefs: duplicates become exact revisits, all else is kept byte for
     CHECK(ReadAll(out) == written);
   }
   SECTION("in place gives the same bytes as -o") {
-    auto r3 = warcrefs::RewriteFile(in, dups, warcrefs::RewriteOptions{in, false});
+    auto r3 = warcrefs::RewriteFile(in, dups, warcrefs::RewriteOptions{in, /*in_place=*/true});
     CHECK(r3.problems.empty());
     CHECK(r3.converted == 3);
     CHECK(r3.written);
@@ -491,7 +491,7 @@ TEST_CASE("warcrefs: every line that cannot be confirmed is reported and not app
   TempDir dir;
   const std::string in = dir.path + "/f.warc";
   WriteAll(in, f.bytes);
-  auto r = warcrefs::RewriteFile(in, dups, warcrefs::RewriteOptions{in, false});
+  auto r = warcrefs::RewriteFile(in, dups, warcrefs::RewriteOptions{in, /*in_place=*/true});
   CHECK(r.lines == 15);
   CHECK(r.converted == 3);
   CHECK(r.already == 0);
@@ -576,7 +576,7 @@ TEST_CASE("warcrefs: a line whose offset is just before its record is not applie
   TempDir dir;
   const std::string in = dir.path + "/f.warc";
   WriteAll(in, f.bytes);
-  auto r = warcrefs::RewriteFile(in, {line}, warcrefs::RewriteOptions{in, false});
+  auto r = warcrefs::RewriteFile(in, {line}, warcrefs::RewriteOptions{in, /*in_place=*/true});
   CHECK(r.converted == 0);
   CHECK_FALSE(r.written);
   REQUIRE(r.problems.size() == 1);
@@ -620,7 +620,7 @@ TEST_CASE("warcrefs: a revisit longer than its record, and a re-run that changes
   TempDir dir;
   const std::string in = dir.path + "/f.warc";
   WriteAll(in, f.bytes);
-  auto r = warcrefs::RewriteFile(in, dups, warcrefs::RewriteOptions{in, false});
+  auto r = warcrefs::RewriteFile(in, dups, warcrefs::RewriteOptions{in, /*in_place=*/true});
   for (const auto& p : r.problems) UNSCOPED_INFO(p);
   REQUIRE(r.problems.empty());
   CHECK(r.converted == 3);
@@ -631,7 +631,7 @@ TEST_CASE("warcrefs: a revisit longer than its record, and a re-run that changes
               Replace(f, {{b, text(2, "http://b.example/")}, {c, text(3, "http://c.example/")},
                           {e, text(4, "http://e.example/")}}));
 
-  auto r2 = warcrefs::RewriteFile(in, dups, warcrefs::RewriteOptions{in, false});
+  auto r2 = warcrefs::RewriteFile(in, dups, warcrefs::RewriteOptions{in, /*in_place=*/true});
   for (const auto& p : r2.problems) UNSCOPED_INFO(p);
   CHECK(r2.problems.empty());
   CHECK(r2.converted == 0);
@@ -654,7 +654,7 @@ TEST_CASE("warcrefs: ARC files are never rewritten", "[warcrefs]") {
                                   " http://b.example/ 2024-03-01T00:00:00Z " + kP1Hex +
                                   " 0 2 http://a.example/ 2024-01-01T00:00:00Z");
   REQUIRE(line.ok());
-  auto r = warcrefs::RewriteFile(in, {*line}, warcrefs::RewriteOptions{in, false});
+  auto r = warcrefs::RewriteFile(in, {*line}, warcrefs::RewriteOptions{in, /*in_place=*/true});
   CHECK(r.converted == 0);
   CHECK_FALSE(r.written);
   REQUIRE(r.problems.size() == 1);
@@ -768,7 +768,7 @@ TEST_CASE("warcrefs: a record stored inside another record's payload is not conv
   TempDir dir;
   const std::string in = dir.path + "/f.warc";
   WriteAll(in, f.bytes);
-  auto r = warcrefs::RewriteFile(in, {*line}, warcrefs::RewriteOptions{in, false});
+  auto r = warcrefs::RewriteFile(in, {*line}, warcrefs::RewriteOptions{in, /*in_place=*/true});
   for (const auto& p : r.problems) UNSCOPED_INFO(p);
   CHECK(r.converted == 0);
   CHECK_FALSE(r.written);
@@ -817,7 +817,7 @@ TEST_CASE("warcrefs: damage the input already has does not stop the rewrite", "[
   TempDir dir;
   const std::string in = dir.path + "/f.warc";
   WriteAll(in, f.bytes);
-  auto r = warcrefs::RewriteFile(in, {line}, warcrefs::RewriteOptions{in, false});
+  auto r = warcrefs::RewriteFile(in, {line}, warcrefs::RewriteOptions{in, /*in_place=*/true});
   for (const auto& p : r.problems) UNSCOPED_INFO(p);
   CHECK(r.problems.empty());
   CHECK(r.converted == 1);
@@ -855,7 +855,7 @@ TEST_CASE("warcrefs: a line that names its own record as the original is not app
                                   " http://a.example/ 2024-01-01T00:00:00Z " + kP1Hex +
                                   " 0 2 http://a.example/ 2024-01-01T00:00:00Z");
   REQUIRE(line.ok());
-  auto r = warcrefs::RewriteFile(in, {*line}, warcrefs::RewriteOptions{in, false});
+  auto r = warcrefs::RewriteFile(in, {*line}, warcrefs::RewriteOptions{in, /*in_place=*/true});
   CHECK(r.converted == 0);
   CHECK_FALSE(r.written);
   REQUIRE(r.problems.size() == 1);

@@ -181,6 +181,7 @@ int Run(const Options& options, toolcommon::Diag* diag) {
     } else {
       job.path = it->second;
       job.rewrite.dry_run = options.dry_run;
+      job.rewrite.in_place = options.in_place;
       // In place, a symbolic link keeps pointing at the (new) file.
       job.rewrite.target = options.in_place ? RealPath(job.path) : options.out_dir + "/" + base;
       if (ambiguous.count(base)) {

@@ -355,6 +355,22 @@ base::Status SyncDirectory(const std::string& dir) {
   return base::Status::Ok();
 }
 
+// A file still being written to (an open crawl's WARC, say) or replaced
+// while we read it must not lose what came in meanwhile: checked just before
+// the rename, so the window left is the rename itself.
+base::Status InputUnchanged(int in_fd, const std::string& input, const struct stat& before) {
+  struct stat now;
+  if (::fstat(in_fd, &now) != 0) return base::Status::IOError("fstat: " + base::ErrnoText(errno));
+  if (now.st_size != before.st_size || now.st_mtim.tv_sec != before.st_mtim.tv_sec ||
+      now.st_mtim.tv_nsec != before.st_mtim.tv_nsec)
+    return base::Status::Corruption("the input changed while it was being rewritten (" +
+                                    std::to_string(before.st_size) + " bytes when it was read, " +
+                                    std::to_string(now.st_size) + " now)");
+  if (::stat(input.c_str(), &now) != 0 || now.st_ino != before.st_ino || now.st_dev != before.st_dev)
+    return base::Status::Corruption("the input was replaced by another file while it was being rewritten");
+  return base::Status::Ok();
+}
+
 }  // namespace
 
 FileResult RewriteFile(const std::string& input, const std::vector<manifest::Entry>& dups,
@@ -367,7 +383,11 @@ FileResult RewriteFile(const std::string& input, const std::vector<manifest::Ent
     return result;
   }
   struct stat st;
-  ::fstat(in_fd, &st);
+  if (::fstat(in_fd, &st) != 0) {
+    result.problems.push_back("cannot stat: " + base::ErrnoText(errno));
+    ::close(in_fd);
+    return result;
+  }
   uint64_t in_size = static_cast<uint64_t>(st.st_size);
   result.bytes_before = result.bytes_after = in_size;
   unsigned char magic[2] = {0, 0};
@@ -418,7 +438,7 @@ FileResult RewriteFile(const std::string& input, const std::vector<manifest::Ent
   std::string tmp = dir + "/." + BaseName(options.target) + ".warcrefs-XXXXXX";
   int out_fd = ::mkstemp(tmp.data());
   auto fail = [&](const std::string& why) {
-    result.problems.push_back(why + "; " + (options.target == input ? "file left as it was"
+    result.problems.push_back(why + "; " + (options.in_place ? "file left as it was"
                                                                      : "nothing written"));
     result.bytes_after = result.bytes_before;
     result.converted = 0;  // nothing was written
@@ -450,6 +470,7 @@ FileResult RewriteFile(const std::string& input, const std::vector<manifest::Ent
   if (::fsync(out_fd) != 0) return fail("cannot sync " + tmp + ": " + base::ErrnoText(errno));
   if (auto s = Verify(in_fd, in_size, out_fd, out.written(), conversions); !s.ok())
     return fail("verification of the new file failed: " + s.message());
+  if (auto s = InputUnchanged(in_fd, input, st); !s.ok()) return fail(s.message());
   // The new file takes the old one's owner and mode (the owner only where we may).
   if (::fchown(out_fd, st.st_uid, st.st_gid) != 0) {
   }

@@ -25,6 +25,7 @@ struct FileResult {
 
 struct RewriteOptions {
   std::string target;  // path to write (the input itself with --in-place)
+  bool in_place = false;  // target is the input (perhaps by another path)
   bool dry_run = false;
 };
 
