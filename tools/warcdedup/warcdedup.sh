@@ -26,7 +26,8 @@ Options:
   -n,--dry-run            Find the duplicates and report; rewrite nothing
   -w,--work-dir DIR       Keep the intermediate manifests in DIR
                           (default: OUTDIR/.warcdedup, or ./warcdedup-work)
-  -j,--jobs N             Threads for warcsum, warccollres and warcrefs (default: number of cores)
+  -j,--jobs N             Threads for warcsum and warccollres, files rewritten at
+                          once by warcrefs: 2N (default: number of cores)
   -H,--hash ALGORITHM     Payload digest: md5, sha1, sha256, sha512 (default sha1)
   --restart               Recompute every stage, even those already done
   -q,--quiet              Print nothing but errors and the final table
@@ -102,6 +103,9 @@ stage() {
 
 export LC_ALL=C
 jobs=$(( jobs < 64 ? jobs : 64 ))  # the most threads every tool takes
+# warcrefs waits on its writes and syncs: two files per thread of CPU keep the
+# cores busy meanwhile (measured: 20% less wall time on 2 cores).
+refs_jobs=$(( jobs * 2 < 64 ? jobs * 2 : 64 ))
 sort_opts=(-T "$work" -S 25%)
 # The input files, in a stable order.
 stage "listing inputs" "$work/inputs.list" \
@@ -121,7 +125,7 @@ else refs_mode=(-o "$outdir"); result_list="$work/result.list"; fi
 if [ ! -e "$work/warcrefs.done" ]; then
   say "warcrefs ..."
   start=$EPOCHREALTIME
-  "$(tool warcrefs)" "${q[@]}" -j "$jobs" -m "$work/by-file.manifest" "${refs_mode[@]}" "${inputs[@]}"
+  "$(tool warcrefs)" "${q[@]}" -j "$refs_jobs" -m "$work/by-file.manifest" "${refs_mode[@]}" "${inputs[@]}"
   rc=$?
   say "warcrefs: done in $(seconds_since "$start") s"
   if [ $rc -ne 0 ] && [ $rc -ne 1 ]; then echo "$prog: warcrefs failed (exit $rc)" >&2; exit 1; fi
