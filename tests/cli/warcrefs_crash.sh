@@ -112,13 +112,15 @@ pid=$!
 hit=no
 while kill -0 $pid 2>/dev/null; do
   size=$(tmp_size)
+  # Stopped while still writing: the check before the rename is still ahead.
   if [ -n "$size" ] && [ "$size" -ge $((new_size / 2)) ]; then
     kill -STOP $pid
-    hit=yes
+    size=$(tmp_size)
+    [ -n "$size" ] && [ "$size" -lt "$new_size" ] && hit=yes
     break
   fi
 done
-if [ $hit = yes ] && [ -n "$(tmp_size)" ]; then
+if [ $hit = yes ]; then
   printf 'appended' | gzip -c > appended.gz
   cat appended.gz >> victim/$NAME
   kill -CONT $pid
@@ -135,7 +137,7 @@ if [ $hit = yes ] && [ -n "$(tmp_size)" ]; then
 else
   kill -CONT $pid 2>/dev/null || true
   wait $pid 2>/dev/null || true
-  echo "the run finished before it could be stopped halfway (not tested)"
+  echo "the run could not be stopped while writing (not tested)"
 fi
 
 # Output directories that cannot take the new file.
