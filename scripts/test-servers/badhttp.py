@@ -36,7 +36,7 @@ MODES = {"ok", "ignore-range", "truncate", "error500", "flaky500", "close",
 STALL_SECONDS = 60
 
 _flaky_seen = set()
-_flaky_lock = threading.Lock()
+_seen_lock = threading.Lock()
 _changing_seen = set()
 
 
@@ -100,14 +100,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.send_plain(500, "internal error\n")
         if mode == "flaky500":
             key = (name, self.headers.get("Range"))
-            with _flaky_lock:
+            with _seen_lock:
                 first_time = key not in _flaky_seen
                 _flaky_seen.add(key)
             if first_time:
                 return self.send_plain(500, "internal error (first attempt)\n")
         if mode == "changing":
             key = (name, self.headers.get("Range"))
-            with _flaky_lock:
+            with _seen_lock:
                 seen = key in _changing_seen
                 _changing_seen.add(key)
             if seen and os.path.isfile(path + ".later"):
