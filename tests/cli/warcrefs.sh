@@ -290,6 +290,22 @@ expect_eq "revisits in the output" "revisits $ndups converted $ndups" "$(cat che
 "$WARCSUM" -q $(collection "$IN" o1) | LC_ALL=C sort > out.sum
 expect_eq "warcsum on the output" "$(LC_ALL=C sort expected.sum)" "$(cat out.sum)"
 
+# --after-manifest: the warcsum of the collection after the run, exactly;
+# here the manifest names only the g10 files, and the other inputs are read
+# as they are.
+mkdir o4
+grep '^g10' processed > g10.processed
+[ "$(cut -d' ' -f1 g10.processed | sort -u | wc -l)" -eq 3 ] || fail "g10.processed: $(cut -d' ' -f1 g10.processed | sort -u)"
+run "$REFS" -m g10.processed -o o4 --after-manifest after.sum "$IN"
+expect_eq "--after-manifest: exit status ($(cat "$WORK/err"))" 0 "$rc"
+expect_eq "--after-manifest: rewritten files" "$(cd "$IN" && ls g10*)" "$(ls o4)"
+"$WARCSUM" -q $(collection "$IN" o4) | LC_ALL=C sort > o4.sum
+[ "$(wc -l < o4.sum)" -gt "$(wc -l < g10.processed)" ] || fail "o4.sum lists only the g10 files"
+expect_eq "--after-manifest is the warcsum of the result" "$(cat o4.sum)" "$(LC_ALL=C sort after.sum)"
+run "$REFS" -q -m g10.processed -o o4 --after-manifest - "$IN"
+expect_eq "--after-manifest - (a re-run): exit status ($(cat "$WORK/err"))" 0 "$rc"
+expect_eq "--after-manifest - writes the same lines to stdout" "$(cat after.sum)" "$(cat "$WORK/out")"
+
 # --in-place on a copy, manifest from stdin: the same bytes as -o.
 cp -r "$IN" inplace
 run sh -c "\"$REFS\" -m - --in-place inplace < processed"

@@ -836,6 +836,63 @@ TEST_CASE("warcrefs: damage the input already has does not stop the rewrite", "[
                    kHttpHeader));
 }
 
+TEST_CASE("warcrefs: the after-manifest is warcsum's of the file as it is after the run",
+          "[warcrefs]") {
+  // A damaged record, a duplicate and a record left as it is: the new file's
+  // lines come from the verify pass (the damaged record reported, not
+  // listed); on a re-run nothing is written and the file is read as it is.
+  const std::string p1 = P1(), p2 = P2(), d = "2024-03-01T00:00:00Z";
+  WarcFile f(true);
+  auto response = [&](int id, const std::string& uri, const std::string& payload) {
+    return f.Add("WARC/1.0",
+                 Headers({{"WARC-Type", "response"}, {"WARC-Record-ID", Id(id)}, {"WARC-Date", d},
+                          {"WARC-Target-URI", uri}, {"Content-Type", kHttpResponse}}),
+                 HeaderPlus(payload));
+  };
+  size_t damaged = response(1, "http://a.example/", p1);
+  size_t dup = response(2, "http://b.example/", p1);
+  size_t kept = response(3, "http://c.example/", p2);
+  f.bytes[f.offsets[damaged] + f.lengths[damaged] - 6] ^= 1;  // its CRC-32
+  auto line = Line(f, dup, "http://b.example/", d, kP1Hex, "http://a.example/", d);
+  TempDir dir;
+  const std::string in = dir.path + "/f.warc.gz";
+  WriteAll(in, f.bytes);
+
+  std::string after;
+  warcrefs::RewriteOptions options{in, /*in_place=*/true};
+  options.after_lines = [&](std::string* lines) {
+    after += *lines;
+    lines->clear();
+  };
+  auto r = warcrefs::RewriteFile(in, {line}, options);
+  CHECK(r.converted == 1);
+  CHECK(r.written);
+  REQUIRE(r.problems.size() == 1);
+  CHECK(r.problems[0].find("offset 0: corrupt gzip member") == 0);
+  CHECK(r.problems[0].find("(not listed in the after-manifest)") != std::string::npos);
+  const std::string written = ReadAll(in);
+  // One line: the kept record, where it is now.
+  auto listed = manifest::ParseLine(after.substr(0, after.size() - 1));
+  REQUIRE(listed.ok());
+  CHECK(after == manifest::FormatLine(*listed) + "\n");
+  CHECK(listed->file == "f.warc.gz");
+  CHECK(listed->uri == "http://c.example/");
+  CHECK(listed->digest == kP2Hex);
+  CHECK(listed->offset < f.offsets[kept]);
+  CHECK(written.substr(listed->offset, listed->length) == f.bytes.substr(f.offsets[kept], f.lengths[kept]));
+  CHECK(listed->offset + listed->length == written.size());
+
+  // A re-run writes nothing: the same lines, from the file as it is.
+  std::string first = after;
+  after.clear();
+  auto r2 = warcrefs::RewriteFile(in, {line}, options);
+  CHECK(r2.already == 1);
+  CHECK_FALSE(r2.written);
+  CHECK(r2.problems.size() == 1);
+  CHECK(after == first);
+  CHECK(ReadAll(in) == written);
+}
+
 TEST_CASE("warcrefs: a line that names its own record as the original is not applied",
           "[warcrefs]") {
   const std::string p1 = P1();

@@ -2,7 +2,7 @@
 # warcdedup: the whole deduplication chain on one machine (see warcdedup(1)).
 #
 #   warcsum -> sort by digest -> warccollres --proc -> sort by file
-#   -> warcrefs -> warcsum of the result -> warcsumcmp
+#   -> warcrefs (with the warcsum of the result) -> warcsumcmp
 #
 # Every stage writes its manifest into the work directory atomically (NAME.tmp,
 # then renamed), and a stage whose manifest is already there is skipped, so a
@@ -118,30 +118,32 @@ stage "sorting by digest" "$work/by-digest.manifest" sort "${sort_opts[@]}" -k6,
 stage "warccollres" "$work/processed.manifest" "$(tool warccollres)" "${q[@]}" -t "$jobs" --temp-dir "$work" --proc "${dir_args[@]}" "$work/by-digest.manifest"
 stage "sorting by file" "$work/by-file.manifest" sort "${sort_opts[@]}" -k1,1 -k2,2n "$work/processed.manifest"
 
-refs_mode=(); result_list="$work/inputs.list"
+refs_mode=(); after=()
 if [ "$dry_run" -eq 1 ]; then refs_mode=(--dry-run)
 elif [ "$in_place" -eq 1 ]; then refs_mode=(--in-place)
-else refs_mode=(-o "$outdir"); result_list="$work/result.list"; fi
-if [ ! -e "$work/warcrefs.done" ]; then
+else refs_mode=(-o "$outdir"); fi
+# warcrefs' verify pass reads every new file back from disk with warcsum's
+# reader: the manifest of the result comes from that pass (the files it did
+# not rewrite are read as they are), instead of a second warcsum of it all;
+# warcrefs writes it atomically, like every manifest here.
+[ "$dry_run" -eq 1 ] || after=(--after-manifest "$work/after.manifest")
+need_refs=0
+[ -e "$work/warcrefs.done" ] || need_refs=1
+[ "$dry_run" -eq 0 ] && [ ! -e "$work/after.manifest" ] && need_refs=1
+if [ "$need_refs" -eq 1 ]; then
   say "warcrefs ..."
   start=$EPOCHREALTIME
-  "$(tool warcrefs)" "${q[@]}" -j "$refs_jobs" -m "$work/by-file.manifest" "${refs_mode[@]}" "${inputs[@]}"
+  "$(tool warcrefs)" "${q[@]}" -j "$refs_jobs" -m "$work/by-file.manifest" "${refs_mode[@]}" "${after[@]}" - < "$work/inputs.list"
   rc=$?
   say "warcrefs: done in $(seconds_since "$start") s"
   if [ $rc -ne 0 ] && [ $rc -ne 1 ]; then echo "$prog: warcrefs failed (exit $rc)" >&2; exit 1; fi
   [ $rc -eq 1 ] && failed=1
   [ "$dry_run" -eq 1 ] || touch "$work/warcrefs.done"
-fi
-if [ -n "$outdir" ]; then
-  # The collection after: rewritten files from OUTDIR, the others as they were.
-  while IFS= read -r f; do
-    b=$(basename "$f")
-    if [ -e "$outdir/$b" ]; then echo "$outdir/$b"; else echo "$f"; fi
-  done < "$work/inputs.list" > "$work/result.list"
+else
+  say "warcrefs: done earlier"
 fi
 
 if [ "$dry_run" -eq 0 ]; then
-  stage "warcsum of the result" "$work/after.manifest" "$(tool warcsum)" "${q[@]}" -j "$jobs" -H "$hash" - < "$result_list"
   say "warcsumcmp ..."
   start=$EPOCHREALTIME
   "$(tool warcsumcmp)" "${q[@]}" "$work/before.manifest" "$work/after.manifest" "$work/processed.manifest" > "$work/discrepancies.txt"

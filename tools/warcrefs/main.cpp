@@ -27,6 +27,10 @@ int main(int argc, char** argv) {
   app.add_option("-j,--jobs", options.jobs, "Rewrite N files at once (the report keeps its order)")
       ->check(CLI::Range(1, 64))
       ->capture_default_str();
+  app.add_option("--after-manifest", options.after_manifest,
+                 "Also write the warcsum manifest of every input file as it is after the run "
+                 "(read back by the verify pass), in the manifest's digest algorithm ('-': stdout)")
+      ->type_name("FILE");
   app.add_option("inputs", options.inputs, "WARC files, or directories holding them")->required();
   toolcommon::AddCommonOptions(&app, &common);
   if (int rc = toolcommon::ParseCommandLine(&app, argc, argv); rc >= 0) return rc;

@@ -15,6 +15,7 @@
 #include "manifest/reader.h"
 #include "rewrite.h"
 #include "toolcommon/io.h"
+#include "warc/digest.h"
 
 namespace warcrefs {
 namespace {
@@ -29,9 +30,15 @@ std::string RealPath(const std::string& path) {
   return ::realpath(path.c_str(), buf) ? std::string(buf) : path;
 }
 
+struct ManifestFacts {
+  size_t files = 0;          // runs of lines with the same file field
+  std::string first_digest;  // of the first line; empty when there is none
+};
+
 // Checks the whole manifest before anything is touched: every line parses as
 // a 10-field line and the lines are in file/offset order.
-bool CheckManifest(base::ByteSource* source, const std::string& name, toolcommon::Diag* diag) {
+bool CheckManifest(base::ByteSource* source, const std::string& name, toolcommon::Diag* diag,
+                   ManifestFacts* facts) {
   manifest::ManifestReader reader(source);
   manifest::Entry entry, previous;
   bool have_previous = false;
@@ -53,6 +60,8 @@ bool CheckManifest(base::ByteSource* source, const std::string& name, toolcommon
                           "-k1,1 -k2,2n); nothing rewritten");
       return false;
     }
+    if (!have_previous) facts->first_digest = entry.digest;
+    if (!have_previous || entry.file != previous.file) ++facts->files;
     previous = entry;
     have_previous = true;
   }
@@ -88,13 +97,19 @@ int Run(const Options& options, toolcommon::Diag* diag) {
   } remover{spool};
 
   const std::string name = options.manifest == "-" ? "stdin" : options.manifest;
+  ManifestFacts facts;
   {
     auto source = base::FileSource::Open(manifest_path);
     if (!source.ok()) {
       diag->Error(name + ": " + source.status().message());
       return toolcommon::kExitSomeInputsFailed;
     }
-    if (!CheckManifest(source->get(), name, diag)) return toolcommon::kExitSomeInputsFailed;
+    if (!CheckManifest(source->get(), name, diag, &facts)) return toolcommon::kExitSomeInputsFailed;
+  }
+  warcsum::SumOptions after_sum;  // as warcsum by default, in the manifest's algorithm
+  if (!facts.first_digest.empty()) {
+    auto digest = warc::ParseDigest(facts.first_digest);
+    if (digest.ok()) after_sum.algorithm = digest->algorithm;
   }
 
   // The files we may rewrite, by base name.
@@ -115,7 +130,20 @@ int Run(const Options& options, toolcommon::Diag* diag) {
     std::vector<manifest::Entry> dups;
     std::string error;    // not rewritten, and why (reported in its turn)
     std::string verbose;  // not among the inputs (reported with -v)
+    bool sum_only = false;  // no duplicates: only its after-manifest is wanted
   };
+  // Jobs are numbered in the order they are made: the manifest's files, then
+  // the inputs it does not name (for the after-manifest only).
+  toolcommon::OutputFile after_out;
+  std::unique_ptr<toolcommon::OrderedOutput> after_ordered;
+  if (!options.after_manifest.empty()) {
+    if (auto s = after_out.Open(options.after_manifest, false); !s.ok()) {
+      diag->Error(s.message());
+      return toolcommon::kExitSomeInputsFailed;
+    }
+    after_ordered = std::make_unique<toolcommon::OrderedOutput>(&after_out, diag,
+                                                                facts.files + by_name.size());
+  }
   std::mutex mutex;
   std::condition_variable changed;
   std::deque<Job> queue;
@@ -128,6 +156,7 @@ int Run(const Options& options, toolcommon::Diag* diag) {
     if (!job.error.empty()) return diag->Error(job.path + ": " + job.error);
     if (!job.verbose.empty()) return diag->Verbose(job.verbose);
     for (const auto& p : r.problems) diag->Error(job.path + ": " + p);
+    if (job.sum_only) return;
     ++files;
     converted += r.converted;
     before += r.bytes_before;
@@ -151,8 +180,15 @@ int Run(const Options& options, toolcommon::Diag* diag) {
       changed.notify_all();
       lock.unlock();
       FileResult result;
-      if (job.error.empty() && job.verbose.empty())
+      if (job.error.empty() && job.verbose.empty()) {
+        if (after_ordered) {
+          size_t index = job.index;
+          job.rewrite.after_lines = [&, index](std::string* lines) { after_ordered->Write(index, lines); };
+          job.rewrite.after_sum = after_sum;
+        }
         result = RewriteFile(job.path, job.dups, job.rewrite);
+      }
+      if (after_ordered) after_ordered->Done(job.index);
       job.dups.clear();
       lock.lock();
       done.emplace(job.index, std::make_pair(std::move(job), std::move(result)));
@@ -170,35 +206,45 @@ int Run(const Options& options, toolcommon::Diag* diag) {
   manifest::ManifestReader reader(source->get());
   std::vector<manifest::Entry> dups;
   std::string current;
+  std::set<std::string> named;  // base names the manifest has lines for
+  // submit(job): queues a job, waiting while the workers are busy, so that the
+  // manifest is read only a little ahead of the work.
+  auto submit = [&](Job job) {
+    std::unique_lock<std::mutex> lock(mutex);
+    changed.wait(lock, [&] { return queue.size() < threads.size(); });
+    job.index = submitted++;
+    queue.push_back(std::move(job));
+    changed.notify_all();
+  };
   auto process = [&] {
-    if (dups.empty()) return;
+    if (current.empty()) return;
     std::string base = BaseName(manifest::DecodeField(current));
+    named.insert(base);
+    if (dups.empty() && !after_ordered) return;
     auto it = by_name.find(base);
     Job job;
+    job.sum_only = dups.empty();
     if (it == by_name.end()) {
       job.verbose = base + ": not among the inputs; " + std::to_string(dups.size()) +
                     " lines ignored";
     } else {
       job.path = it->second;
-      job.rewrite.dry_run = options.dry_run;
+      job.rewrite.dry_run = options.dry_run || job.sum_only;
       job.rewrite.in_place = options.in_place;
       // In place, a symbolic link keeps pointing at the (new) file.
       job.rewrite.target = options.in_place ? RealPath(job.path) : options.out_dir + "/" + base;
       if (ambiguous.count(base)) {
         job.error = "several input files are called " + base + "; not rewritten";
-      } else if (!options.in_place && RealPath(job.rewrite.target) == RealPath(job.path)) {
+      } else if (!job.sum_only && !options.in_place &&
+                 RealPath(job.rewrite.target) == RealPath(job.path)) {
         job.error = "the output directory holds this input; use --in-place to replace it";
       } else {
         job.dups = std::move(dups);
       }
     }
     dups.clear();
-    std::unique_lock<std::mutex> lock(mutex);
-    // A bounded queue: the manifest is read only a little ahead of the work.
-    changed.wait(lock, [&] { return queue.size() < threads.size(); });
-    job.index = submitted++;
-    queue.push_back(std::move(job));
-    changed.notify_all();
+    if (job.sum_only && !job.verbose.empty()) return;  // nothing to say or sum
+    submit(std::move(job));
   };
   manifest::Entry entry;
   while (reader.Next(&entry) == manifest::ManifestReader::Outcome::kEntry) {
@@ -212,12 +258,28 @@ int Run(const Options& options, toolcommon::Diag* diag) {
     }
   }
   process();
+  if (after_ordered) {
+    for (const auto& [base, path] : by_name) {
+      if (named.count(base)) continue;
+      Job job;
+      job.path = path;
+      job.sum_only = true;
+      job.rewrite.dry_run = true;
+      if (ambiguous.count(base)) job.error = "several input files are called " + base;
+      submit(std::move(job));
+    }
+  }
   {
     std::lock_guard<std::mutex> lock(mutex);
     closing = true;
   }
   changed.notify_all();
   for (auto& t : threads) t.join();
+  if (after_ordered) {
+    base::Status s = after_ordered->status();
+    if (s.ok()) s = after_out.Commit();
+    if (!s.ok()) diag->Error(options.after_manifest + ": " + s.message());
+  }
   char percent[16] = "0.0";
   if (before > 0) std::snprintf(percent, sizeof percent, "%.1f", 100.0 * (before - after) / before);
   diag->Info("total: " + std::to_string(files) + " files, " + (options.dry_run ? "would convert " : "converted ") +

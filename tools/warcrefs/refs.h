@@ -15,6 +15,10 @@ struct Options {
   bool in_place = false;            // ... or replace the inputs
   bool dry_run = false;
   int jobs = 1;  // files rewritten at once
+  // When set, the manifest of every input file as it is after the run (see
+  // RewriteOptions::after_lines), in the digest algorithm of the manifest's
+  // lines ("-": stdout).
+  std::string after_manifest;
 };
 
 // Returns the exit status.

@@ -53,14 +53,13 @@ class FirstProblem : public warc::Reporter {
   uint64_t count = 0;
 };
 
-// How many problems a sequential read of the file reports before it reaches
-// a record that starts at or after `end`.
-uint64_t ProblemsBefore(int fd, uint64_t file_size, uint64_t end) {
+// How many problems a sequential read of the whole file reports.
+uint64_t ProblemsIn(int fd, uint64_t file_size) {
   FdRange whole(fd, 0, file_size);
   FirstProblem problems;
   warc::RecordReader reader(&whole, {}, &problems);
   warc::Record record;
-  while (reader.Next(&record) && record.offset < end) {
+  while (reader.Next(&record)) {
   }
   return problems.count;
 }
@@ -269,11 +268,50 @@ base::Status SameBytes(int a_fd, uint64_t a_offset, int b_fd, uint64_t b_offset,
   return base::Status::Ok();
 }
 
+// The after-manifest of a new file, held back until the file is verified
+// and renamed.
+struct AfterLines {
+  toolcommon::SpillBuffer lines;
+  std::vector<std::string> problems;  // damaged records (as in the input), not listed
+};
+
+// Reads back a revisit that the sequential read found at its place: every
+// field it must have, and its block complete.
+base::Status CheckRevisit(const warc::Record& record, warc::RecordReader* reader,
+                          const Conversion& c, const std::string& first_problem) {
+  uint64_t length = 0;
+  std::string_view piece;
+  std::string block;
+  while (reader->ReadBlock(&piece)) block.append(piece);
+  if (!reader->Finish(&length) || length != c.out_length)
+    return base::Status::Corruption("revisit at offset " + std::to_string(c.out_offset) +
+                                    " does not read back: " + first_problem);
+  const auto& h = record.headers;
+  std::string ref_uri = manifest::DecodeField(c.entry->ref_uri);
+  std::string ref_date = manifest::DecodeField(c.entry->ref_date);
+  bool ok = record.type == warc::kRevisit && record.version == c.version &&
+            h.Sole("WARC-Record-ID").value_or("") == c.record_id &&
+            h.Sole("WARC-Profile").value_or("") == warc::IdenticalPayloadProfile(c.version) &&
+            h.Sole("WARC-Refers-To-Target-URI").value_or("") == ref_uri &&
+            h.Sole("WARC-Refers-To-Date").value_or("") == ref_date &&
+            h.Sole("WARC-Payload-Digest").value_or("") == c.payload_digest &&
+            h.Sole("WARC-Truncated").value_or("") == "length" &&
+            manifest::EncodeField(record.TargetUri()) == c.entry->uri &&
+            manifest::EncodeField(record.Date()) == c.entry->date &&
+            record.content_length == block.size();
+  if (!ok)
+    return base::Status::Corruption("revisit at offset " + std::to_string(c.out_offset) +
+                                    " lacks a required field");
+  return base::Status::Ok();
+}
+
 // Re-reads the new file: untouched ranges are byte-identical to the input,
-// and every revisit is found by a sequential read of the whole file, at its
-// place, with the fields it must have.
+// and one sequential read of the whole file finds every revisit at its place
+// with the fields it must have. That read is warcsum's: with `after` set, its
+// manifest lines (the after-manifest) come from the same pass.
 base::Status Verify(int in_fd, uint64_t in_size, int out_fd, uint64_t out_size,
-                    const std::vector<Conversion>& conversions) {
+                    const std::vector<Conversion>& conversions, const std::string& file_field,
+                    const warcsum::SumOptions* after_sum, AfterLines* after) {
   uint64_t in_pos = 0, out_pos = 0;
   std::vector<char> a(1 << 20), b(1 << 20);
   for (const auto& c : conversions) {
@@ -287,52 +325,47 @@ base::Status Verify(int in_fd, uint64_t in_size, int out_fd, uint64_t out_size,
   if (auto s = SameBytes(in_fd, in_pos, out_fd, out_pos, in_size - in_pos, a, b); !s.ok()) return s;
 
   FdRange whole(out_fd, 0, out_size);
-  FirstProblem problems;
-  warc::RecordReader reader(&whole, {}, &problems);
-  warc::Record record;
   size_t next = 0;
-  while (next < conversions.size() && reader.Next(&record)) {
+  base::Status revisits;
+  std::vector<std::string> problems;
+  warcsum::FileSink sink;
+  sink.lines = [&](std::string* lines) {
+    if (after) after->lines.Append(lines);
+    lines->clear();
+  };
+  sink.message = [&](const std::string& m) { problems.push_back(m); };
+  sink.record = [&](const warc::Record& record, warc::RecordReader* reader) {
+    if (!revisits.ok() || next == conversions.size()) return false;
     const Conversion& c = conversions[next];
-    if (record.offset < c.out_offset) continue;  // untouched: compared above
-    if (record.offset > c.out_offset)
-      return base::Status::Corruption("no record starts at revisit offset " +
-                                      std::to_string(c.out_offset));
-    uint64_t length = 0;
-    std::string_view piece;
-    std::string block;
-    while (reader.ReadBlock(&piece)) block.append(piece);
-    if (!reader.Finish(&length) || length != c.out_length)
-      return base::Status::Corruption("revisit at offset " + std::to_string(c.out_offset) +
-                                      " does not read back: " + problems.first);
-    const auto& h = record.headers;
-    std::string ref_uri = manifest::DecodeField(c.entry->ref_uri);
-    std::string ref_date = manifest::DecodeField(c.entry->ref_date);
-    bool ok = record.type == warc::kRevisit && record.version == c.version &&
-              h.Sole("WARC-Record-ID").value_or("") == c.record_id &&
-              h.Sole("WARC-Profile").value_or("") == warc::IdenticalPayloadProfile(c.version) &&
-              h.Sole("WARC-Refers-To-Target-URI").value_or("") == ref_uri &&
-              h.Sole("WARC-Refers-To-Date").value_or("") == ref_date &&
-              h.Sole("WARC-Payload-Digest").value_or("") == c.payload_digest &&
-              h.Sole("WARC-Truncated").value_or("") == "length" &&
-              manifest::EncodeField(record.TargetUri()) == c.entry->uri &&
-              manifest::EncodeField(record.Date()) == c.entry->date && record.content_length == block.size();
-    if (!ok)
-      return base::Status::Corruption("revisit at offset " + std::to_string(c.out_offset) +
-                                      " lacks a required field");
+    if (record.offset < c.out_offset) return false;  // untouched: compared above
+    if (record.offset > c.out_offset) {
+      revisits = base::Status::Corruption("no record starts at revisit offset " +
+                                          std::to_string(c.out_offset));
+      return false;
+    }
     ++next;
+    revisits = CheckRevisit(record, reader, c, problems.empty() ? "" : problems.front());
+    return true;
+  };
+  warcsum::SumOptions sum;
+  if (after_sum) {
+    sum = *after_sum;
+  } else {
+    sum.types = 0;  // nothing listed, nothing hashed
   }
+  warcsum::SumSource(&whole, file_field, sum, sink);
+  if (!revisits.ok()) return revisits;
   if (next < conversions.size())
     return base::Status::Corruption("revisit at offset " + std::to_string(conversions[next].out_offset) +
                                     " not found reading the file from its start" +
-                                    (problems.first.empty() ? "" : ": " + problems.first));
+                                    (problems.empty() ? "" : ": " + problems.front()));
   // After damage the reader goes on at the next gzip member header it finds,
   // even one stored inside another record's payload: damage the input does
   // not have means a revisit was written over part of another record.
-  const Conversion& last = conversions.back();
-  if (problems.count > 0 &&
-      problems.count > ProblemsBefore(in_fd, in_size, last.in_offset + last.in_length))
+  if (!problems.empty() && problems.size() > ProblemsIn(in_fd, in_size))
     return base::Status::Corruption("the new file reads with damage the input does not have: " +
-                                    problems.first);
+                                    problems.front());
+  if (after) after->problems = std::move(problems);
   return base::Status::Ok();
 }
 
@@ -371,10 +404,10 @@ base::Status InputUnchanged(int in_fd, const std::string& input, const struct st
   return base::Status::Ok();
 }
 
-}  // namespace
-
-FileResult RewriteFile(const std::string& input, const std::vector<manifest::Entry>& dups,
-                       const RewriteOptions& options) {
+// RewriteFile without the after-manifest of a file left as it was; `after`
+// (null: none wanted) receives the new file's lines.
+FileResult Rewrite(const std::string& input, const std::vector<manifest::Entry>& dups,
+                   const RewriteOptions& options, AfterLines* after) {
   FileResult result;
   result.lines = dups.size();
   int in_fd = ::open(input.c_str(), O_RDONLY | O_CLOEXEC);
@@ -468,7 +501,9 @@ FileResult RewriteFile(const std::string& input, const std::vector<manifest::Ent
     return fail("cannot write " + tmp + ": " + s.message());
   if (auto s = out.Flush(); !s.ok()) return fail("cannot write " + tmp + ": " + s.message());
   if (::fsync(out_fd) != 0) return fail("cannot sync " + tmp + ": " + base::ErrnoText(errno));
-  if (auto s = Verify(in_fd, in_size, out_fd, out.written(), conversions); !s.ok())
+  if (auto s = Verify(in_fd, in_size, out_fd, out.written(), conversions, BaseName(input),
+                      after ? &options.after_sum : nullptr, after);
+      !s.ok())
     return fail("verification of the new file failed: " + s.message());
   if (auto s = InputUnchanged(in_fd, input, st); !s.ok()) return fail(s.message());
   // The new file takes the old one's owner and mode (the owner only where we may).
@@ -491,6 +526,37 @@ FileResult RewriteFile(const std::string& input, const std::vector<manifest::Ent
   if (auto s = SyncDirectory(dir); !s.ok()) result.problems.push_back(s.message());
   result.written = true;
   ::close(in_fd);
+  return result;
+}
+
+}  // namespace
+
+FileResult RewriteFile(const std::string& input, const std::vector<manifest::Entry>& dups,
+                       const RewriteOptions& options) {
+  if (!options.after_lines) return Rewrite(input, dups, options, nullptr);
+  AfterLines after;
+  FileResult result = Rewrite(input, dups, options, &after);
+  const std::string note = " (not listed in the after-manifest)";
+  if (result.written) {
+    auto s = after.lines.Drain([&](const char* data, size_t n) {
+      std::string piece(data, n);
+      options.after_lines(&piece);
+      return base::Status::Ok();
+    });
+    if (!s.ok()) result.problems.push_back("after-manifest: " + s.message());
+    for (const auto& p : after.problems) result.problems.push_back(p + note);
+    return result;
+  }
+  // Not rewritten: the file after the run is the input as it is.
+  auto source = base::FileSource::Open(input);
+  if (!source.ok()) {
+    result.problems.push_back("after-manifest: " + source.status().message());
+    return result;
+  }
+  warcsum::FileSink sink;
+  sink.lines = options.after_lines;
+  sink.message = [&](const std::string& m) { result.problems.push_back(m + note); };
+  warcsum::SumSource(source->get(), BaseName(input), options.after_sum, sink);
   return result;
 }
 

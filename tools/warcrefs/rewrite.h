@@ -6,11 +6,13 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "base/status.h"
 #include "manifest/entry.h"
+#include "warcsum.h"
 
 namespace warcrefs {
 
@@ -27,6 +29,12 @@ struct RewriteOptions {
   std::string target;  // path to write (the input itself with --in-place)
   bool in_place = false;  // target is the input (perhaps by another path)
   bool dry_run = false;
+  // Optional: receives the warcsum manifest lines (after_sum's options) of
+  // the file as it is after the run: the new file as the verify pass read it
+  // back from disk, or the input when it was not rewritten. The file field is
+  // the input's base name.
+  std::function<void(std::string* lines)> after_lines = nullptr;
+  warcsum::SumOptions after_sum = {};
 };
 
 // REQUIRES: dups sorted by offset, each with copy > 1, all for this file.

@@ -57,6 +57,7 @@ FileSummary SumSource(base::ByteSource* source, const std::string& file_field,
       reported_bytes = now;
     }
     if (sink.records_read) ++*sink.records_read;
+    if (sink.record && sink.record(record, &reader)) continue;
     if (!(record.type & options.types)) continue;
     if (record.IsTruncated() && !options.keep_truncated) continue;
 

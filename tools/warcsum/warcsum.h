@@ -11,6 +11,7 @@
 #include "gzmulti/segment_reader.h"
 #include "toolcommon/diag.h"
 #include "warc/digest.h"
+#include "warc/reader.h"
 #include "warc/record.h"
 
 namespace warcsum {
@@ -39,6 +40,10 @@ struct FileSummary {
 struct FileSink {
   std::function<void(std::string* lines)> lines;
   std::function<void(const std::string& message)> message;
+  // Optional: sees every record before SumSource does. Returning true means
+  // it has read the record itself (block and Finish) and nothing is listed
+  // for it; warcrefs checks its revisits this way in the same pass.
+  std::function<bool(const warc::Record& record, warc::RecordReader* reader)> record;
   std::atomic<uint64_t>* bytes_read = nullptr;  // progress counters, may be null
   std::atomic<uint64_t>* records_read = nullptr;
 };

@@ -158,54 +158,61 @@ base::Status OutputFile::Commit() {
   return base::Status::Ok();
 }
 
+SpillBuffer::~SpillBuffer() {
+  if (spill_) std::fclose(spill_);
+}
+
+void SpillBuffer::Append(std::string* data) {
+  pending_ += *data;
+  data->clear();
+  if (pending_.size() <= (4 << 20) || !status_.ok()) return;
+  if (!spill_) spill_ = std::tmpfile();
+  if (!spill_ || std::fwrite(pending_.data(), 1, pending_.size(), spill_) != pending_.size())
+    status_ = base::Status::IOError("cannot write temporary spill file");
+  pending_.clear();
+}
+
+base::Status SpillBuffer::Drain(const std::function<base::Status(const char*, size_t)>& to) {
+  base::Status result = status_;
+  auto keep = [&](const base::Status& s) {
+    if (!s.ok() && result.ok()) result = s;
+  };
+  if (spill_) {
+    std::rewind(spill_);
+    char buf[1 << 16];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, spill_)) > 0) keep(to(buf, n));
+    if (std::ferror(spill_)) keep(base::Status::IOError("cannot read temporary spill file"));
+    std::fclose(spill_);
+    spill_ = nullptr;
+  }
+  if (!pending_.empty()) keep(to(pending_.data(), pending_.size()));
+  pending_.clear();
+  status_ = base::Status::Ok();
+  return result;
+}
+
 OrderedOutput::OrderedOutput(OutputFile* out, Diag* diag, size_t inputs)
     : out_(out), diag_(diag), slots_(inputs) {}
 
-OrderedOutput::~OrderedOutput() {
-  for (auto& slot : slots_)
-    if (slot.spill) std::fclose(slot.spill);
-}
+OrderedOutput::~OrderedOutput() = default;
 
 void OrderedOutput::FlushSlot(Slot* slot) {
   for (const auto& m : slot->messages) diag_->Raw(m);
   slot->messages.clear();
-  if (slot->spill) {
-    std::rewind(slot->spill);
-    char buf[1 << 16];
-    size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, slot->spill)) > 0) {
-      auto s = out_->Write(buf, n);
-      if (!s.ok() && status_.ok()) status_ = s;
-    }
-    std::fclose(slot->spill);
-    slot->spill = nullptr;
-  }
-  if (!slot->pending.empty()) {
-    auto s = out_->Write(slot->pending.data(), slot->pending.size());
-    if (!s.ok() && status_.ok()) status_ = s;
-    slot->pending.clear();
-    slot->pending.shrink_to_fit();
-  }
+  auto s = slot->data.Drain([&](const char* data, size_t n) { return out_->Write(data, n); });
+  if (!s.ok() && status_.ok()) status_ = s;
 }
 
 void OrderedOutput::Write(size_t i, std::string* data) {
   std::lock_guard<std::mutex> lock(mutex_);
-  Slot& slot = slots_[i];
   if (i == head_) {
     auto s = out_->Write(data->data(), data->size());
     if (!s.ok() && status_.ok()) status_ = s;
+    data->clear();
   } else {
-    slot.pending += *data;
-    if (slot.pending.size() > (4 << 20)) {
-      if (!slot.spill) slot.spill = std::tmpfile();
-      if (!slot.spill || std::fwrite(slot.pending.data(), 1, slot.pending.size(), slot.spill) !=
-                             slot.pending.size()) {
-        if (status_.ok()) status_ = base::Status::IOError("cannot write temporary spill file");
-      }
-      slot.pending.clear();
-    }
+    slots_[i].data.Append(data);
   }
-  data->clear();
 }
 
 void OrderedOutput::Message(size_t i, const std::string& line) {

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -44,6 +45,25 @@ void InstallInterruptHandler();
 void RegisterTempFile(const std::string& path);
 void UnregisterTempFile(const std::string& path);
 
+// Bytes kept in order, in memory up to a few MB and beyond that in an
+// anonymous temporary file, so that memory stays bounded for any amount.
+class SpillBuffer {
+ public:
+  SpillBuffer() = default;
+  SpillBuffer(const SpillBuffer&) = delete;
+  SpillBuffer& operator=(const SpillBuffer&) = delete;
+  ~SpillBuffer();
+  // Appends *data and clears it.
+  void Append(std::string* data);
+  // Hands everything kept to `to`, in order, and empties the buffer.
+  base::Status Drain(const std::function<base::Status(const char* data, size_t n)>& to);
+
+ private:
+  std::string pending_;
+  std::FILE* spill_ = nullptr;
+  base::Status status_;
+};
+
 // Collects what parallel workers produce for numbered inputs and writes it in
 // input order, whatever order the inputs finish in. The input at the head of
 // the order writes straight through; others buffer, spilling to a temporary
@@ -62,8 +82,7 @@ class OrderedOutput {
 
  private:
   struct Slot {
-    std::string pending;
-    std::FILE* spill = nullptr;
+    SpillBuffer data;
     std::vector<std::string> messages;
     bool done = false;
   };
