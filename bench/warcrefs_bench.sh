@@ -7,8 +7,9 @@
 #     verified, synced and renamed): input MB/s as a ratio to gzip -dc
 #     (target >= 2.0: untouched members are copied raw, so the cost is reading
 #     plus the verify pass); max RSS under 64 MB;
-#   warcdedup -o (warcsum, sort, warccollres --proc, sort, warcrefs, warcsum,
-#     warcsumcmp): wall time as a ratio to warcsum alone (target <= 3.0).
+#   warcdedup -o (warcsum, sort, warccollres --proc, sort, warcrefs with the
+#     warcsum of the result from its verify pass, warcsumcmp): wall time as a
+#     ratio to warcsum alone (target <= 3.0).
 set -euo pipefail
 source "$(dirname "$0")/lib.bash"
 REFS="$BUILD/tools/warcrefs/warcrefs"
