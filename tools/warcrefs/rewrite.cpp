@@ -327,13 +327,18 @@ base::Status Verify(int in_fd, uint64_t in_size, int out_fd, uint64_t out_size,
   FdRange whole(out_fd, 0, out_size);
   size_t next = 0;
   base::Status revisits;
-  std::vector<std::string> problems;
+  // Damage met (the first message, the count; all of them for the after-manifest).
+  std::string first_problem;
+  uint64_t problem_count = 0;
   warcsum::FileSink sink;
   sink.lines = [&](std::string* lines) {
     if (after) after->lines.Append(lines);
     lines->clear();
   };
-  sink.message = [&](const std::string& m) { problems.push_back(m); };
+  sink.message = [&](const std::string& m) {
+    if (problem_count++ == 0) first_problem = m;
+    if (after) after->problems.push_back(m);
+  };
   sink.record = [&](const warc::Record& record, warc::RecordReader* reader) {
     if (!revisits.ok() || next == conversions.size()) return false;
     const Conversion& c = conversions[next];
@@ -344,7 +349,7 @@ base::Status Verify(int in_fd, uint64_t in_size, int out_fd, uint64_t out_size,
       return false;
     }
     ++next;
-    revisits = CheckRevisit(record, reader, c, problems.empty() ? "" : problems.front());
+    revisits = CheckRevisit(record, reader, c, first_problem);
     return true;
   };
   warcsum::SumOptions sum;
@@ -358,14 +363,13 @@ base::Status Verify(int in_fd, uint64_t in_size, int out_fd, uint64_t out_size,
   if (next < conversions.size())
     return base::Status::Corruption("revisit at offset " + std::to_string(conversions[next].out_offset) +
                                     " not found reading the file from its start" +
-                                    (problems.empty() ? "" : ": " + problems.front()));
+                                    (first_problem.empty() ? "" : ": " + first_problem));
   // After damage the reader goes on at the next gzip member header it finds,
   // even one stored inside another record's payload: damage the input does
   // not have means a revisit was written over part of another record.
-  if (!problems.empty() && problems.size() > ProblemsIn(in_fd, in_size))
+  if (problem_count > 0 && problem_count > ProblemsIn(in_fd, in_size))
     return base::Status::Corruption("the new file reads with damage the input does not have: " +
-                                    problems.front());
-  if (after) after->problems = std::move(problems);
+                                    first_problem);
   return base::Status::Ok();
 }
 
