@@ -11,6 +11,8 @@ DEDUP="$BIN/warcdedup/warcdedup"
 set -- $(ls "$WORK/in" | grep "\.warc\.gz$")
 mv "$WORK/in/$1" "$WORK/in/odd name é.warc.gz"
 mv "$WORK/in/$2" "$WORK/in/host%3A80.warc.gz"
+# Not a WARC file: the pipeline passes over it.
+echo "crawl notes" > "$WORK/in/notes.txt"
 cp -r "$WORK/in" "$WORK/pristine"
 
 # -o: inputs untouched, the check passes, the table adds up.
@@ -38,6 +40,14 @@ revisits=$(for f in "$WORK"/dedup/*.warc.gz; do gzip -dc "$f"; done | grep -ac '
 plain_revisits=$(cat "$WORK"/dedup/*.warc 2>/dev/null | grep -ac '^WARC-Type: revisit' || true)
 expect_eq "one revisit per duplicate" "$dups" "$((revisits + plain_revisits))"
 
+# The after-manifest (from warcrefs' verify pass) is exactly the warcsum of
+# the collection after: the rewritten files, and the others as they are.
+WARCSUM="$BIN/warcsum/warcsum"
+for f in "$WORK"/in/*.warc*; do
+  if [ -e "$WORK/dedup/${f##*/}" ]; then echo "$WORK/dedup/${f##*/}"; else echo "$f"; fi
+done | "$WARCSUM" -q - | LC_ALL=C sort > "$WORK/result.sum"
+expect_eq "after.manifest = warcsum of the result" "$(cat "$WORK/result.sum")" "$(LC_ALL=C sort "$work/after.manifest")"
+
 # Running it again resumes: every stage is found done, same table.
 cp "$WORK/out" "$WORK/table1"
 run "$DEDUP" -o "$WORK/dedup" "$WORK/in"
@@ -54,6 +64,16 @@ for f in "$WORK"/inplace/*; do
   if [ -e "$WORK/dedup/$b" ]; then cmp -s "$f" "$WORK/dedup/$b" || fail "$b: --in-place differs from -o"
   else cmp -s "$f" "$WORK/pristine/$b" || fail "$b: changed though it has no duplicates"; fi
 done
+
+# A run cut off in warcrefs (no after.manifest yet) runs warcrefs again: the
+# files it already rewrote in place are read as they are, and the check passes.
+rm "$WORK/work2/after.manifest" "$WORK/work2/warcrefs.done"
+run "$DEDUP" --in-place -w "$WORK/work2" "$WORK/inplace"
+[ "$rc" -eq 0 ] || { cat "$WORK/err" >&2; fail "--in-place resumed in warcrefs exited $rc"; }
+grep -q 'warccollres: done earlier' "$WORK/err" || fail "the resumed run did not resume"
+grep -q "0 discrepancies" "$WORK/err" || fail "the resumed run's check: $(cat "$WORK/err")"
+"$WARCSUM" -q "$WORK"/inplace/*.warc* | LC_ALL=C sort > "$WORK/inplace.sum"
+expect_eq "resumed after.manifest" "$(cat "$WORK/inplace.sum")" "$(LC_ALL=C sort "$WORK/work2/after.manifest")"
 
 # warcrefs -j: the same files and the same report for any number of threads.
 REFS="$BIN/warcrefs/warcrefs"
