@@ -87,6 +87,7 @@ http {
   scgi_temp_path $dir/tmp/scgi;
   default_type application/octet-stream;
   sendfile on;
+  tcp_nopush on;  # headers and the start of the body in one packet
   keepalive_requests 10000;
   server {
     listen 127.0.0.1:$port;

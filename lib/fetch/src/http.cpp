@@ -121,11 +121,14 @@ class HttpRangeStream : public base::ByteSource {
   std::shared_ptr<HttpRangeSource::Transfer> t_;
 };
 
-std::string Key(const RecordLocation& w) {
-  return w.file + " " + std::to_string(w.offset) + " " + std::to_string(w.length);
-}
-
 }  // namespace
+
+bool HttpRangeSource::LocationLess::operator()(const RecordLocation& a,
+                                               const RecordLocation& b) const {
+  if (a.offset != b.offset) return a.offset < b.offset;
+  if (a.length != b.length) return a.length < b.length;
+  return a.file < b.file;
+}
 
 base::Result<std::vector<std::string>> PrefixResolver::Urls(const std::string& file) {
   static const char kHex[] = "0123456789ABCDEF";
@@ -153,6 +156,11 @@ HttpRangeSource::HttpRangeSource(std::unique_ptr<UrlResolver> resolver, const Ht
   (void)initialised;
   multi_ = curl_multi_init();
   curl_multi_setopt(static_cast<CURLM*>(multi_), CURLMOPT_MAX_TOTAL_CONNECTIONS,
+                    static_cast<long>(options_.max_transfers));
+  // Keep every connection open between records: by default the cache holds 4
+  // per easy handle in the multi, which with only one or two running closes
+  // the idle ones (and the next burst connects again).
+  curl_multi_setopt(static_cast<CURLM*>(multi_), CURLMOPT_MAXCONNECTS,
                     static_cast<long>(options_.max_transfers));
 }
 
@@ -190,7 +198,7 @@ std::shared_ptr<HttpRangeSource::Transfer> HttpRangeSource::NewTransfer(const Re
 
 base::Result<std::unique_ptr<base::ByteSource>> HttpRangeSource::Open(const RecordLocation& where) {
   std::shared_ptr<Transfer> t;
-  if (auto it = prefetched_.find(Key(where)); it != prefetched_.end()) {
+  if (auto it = prefetched_.find(where); it != prefetched_.end()) {
     t = std::move(it->second);
     prefetched_.erase(it);
   } else {
@@ -206,9 +214,8 @@ void HttpRangeSource::Prefetch(const std::vector<RecordLocation>& upcoming) {
     // Only ranges that fit a buffer: they finish without waiting for a
     // reader, so they can never hold a connection that a reader needs.
     if (where.length > options_.buffer_limit) continue;
-    std::string key = Key(where);
-    if (prefetched_.count(key)) continue;
-    prefetched_[key] = NewTransfer(where);
+    if (prefetched_.count(where)) continue;
+    prefetched_[where] = NewTransfer(where);
   }
   StartDue();
 }
@@ -220,8 +227,17 @@ bool HttpRangeSource::Start(Transfer* t) {
     idle_handles_.pop_back();
   } else {
     easy = curl_easy_init();
+    if (!easy) return false;
+    // The same for every transfer: set once per handle (a handle is never
+    // reset, so they stay set).
+    curl_easy_setopt(easy, CURLOPT_WRITEFUNCTION, OnData);
+    curl_easy_setopt(easy, CURLOPT_HEADERFUNCTION, OnHeader);
+    curl_easy_setopt(easy, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(easy, CURLOPT_CONNECTTIMEOUT_MS, options_.connect_timeout_ms);
+    curl_easy_setopt(easy, CURLOPT_LOW_SPEED_LIMIT, 1L);
+    curl_easy_setopt(easy, CURLOPT_LOW_SPEED_TIME, options_.stall_timeout_s);
+    curl_easy_setopt(easy, CURLOPT_USERAGENT, "warcdedup/" WARCDEDUP_VERSION);
   }
-  if (!easy) return false;
   t->easy = easy;
   t->status = 0;
   t->content_range.clear();
@@ -231,16 +247,9 @@ bool HttpRangeSource::Start(Transfer* t) {
   std::string range = std::to_string(t->NextByte()) + "-" + std::to_string(t->LastByte());
   curl_easy_setopt(easy, CURLOPT_URL, t->Url().c_str());
   curl_easy_setopt(easy, CURLOPT_RANGE, range.c_str());
-  curl_easy_setopt(easy, CURLOPT_WRITEFUNCTION, OnData);
   curl_easy_setopt(easy, CURLOPT_WRITEDATA, t);
-  curl_easy_setopt(easy, CURLOPT_HEADERFUNCTION, OnHeader);
   curl_easy_setopt(easy, CURLOPT_HEADERDATA, t);
   curl_easy_setopt(easy, CURLOPT_PRIVATE, t);
-  curl_easy_setopt(easy, CURLOPT_NOSIGNAL, 1L);
-  curl_easy_setopt(easy, CURLOPT_CONNECTTIMEOUT_MS, options_.connect_timeout_ms);
-  curl_easy_setopt(easy, CURLOPT_LOW_SPEED_LIMIT, 1L);
-  curl_easy_setopt(easy, CURLOPT_LOW_SPEED_TIME, options_.stall_timeout_s);
-  curl_easy_setopt(easy, CURLOPT_USERAGENT, "warcdedup/" WARCDEDUP_VERSION);
   curl_multi_add_handle(static_cast<CURLM*>(multi_), easy);
   ++stats_.requests;
   return true;
@@ -342,10 +351,10 @@ void HttpRangeSource::Pump(std::chrono::milliseconds timeout) {
 }
 
 // Keeps the handle for the next transfer: creating one per record costs more
-// than the request itself when records are small.
+// than the request itself when records are small. Not reset: Start() sets
+// every option that differs between transfers.
 void HttpRangeSource::Release(Transfer* t) {
   curl_multi_remove_handle(static_cast<CURLM*>(multi_), t->easy);
-  curl_easy_reset(t->easy);
   idle_handles_.push_back(t->easy);
   t->easy = nullptr;
 }

@@ -87,7 +87,13 @@ class HttpRangeSource : public RangeSource {
   HttpStats stats_;
   void* multi_;  // CURLM*
   std::deque<std::shared_ptr<Transfer>> waiting_;  // not started yet, or backing off
-  std::map<std::string, std::shared_ptr<Transfer>> prefetched_;
+  // Keyed by the location itself (offset, length, then file): Prefetch()
+  // looks up every upcoming range once per run, and building a string key
+  // for each cost more than the lookup.
+  struct LocationLess {
+    bool operator()(const RecordLocation& a, const RecordLocation& b) const;
+  };
+  std::map<RecordLocation, std::shared_ptr<Transfer>, LocationLess> prefetched_;
   std::map<Transfer*, std::shared_ptr<Transfer>> running_set_;
   std::vector<void*> idle_handles_;  // CURL* handles kept for reuse
 };
