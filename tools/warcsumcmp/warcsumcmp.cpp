@@ -6,6 +6,7 @@
 #include <initializer_list>
 #include <memory>
 #include <optional>
+#include <thread>
 #include <vector>
 
 #include "manifest/entry.h"
@@ -380,20 +381,27 @@ base::Status Compare(const Input& before, const Input& after, const Input* proce
 
   manifest::ExternalSorter before_sort(sort_options), after_sort(sort_options),
       processed_sort(sort_options), by_uri_sort(sort_options);
-  if (auto s = ReadInput(before, false, &before_sort, nullptr, &summary->before, progress); !s.ok())
-    return s;
-  if (auto s = ReadInput(after, false, &after_sort, dedup ? &by_uri_sort : nullptr, &summary->after,
-                         progress);
-      !s.ok())
-    return s;
-  if (dedup) {
-    if (auto s =
-            ReadInput(*processed, true, &processed_sort, nullptr, &summary->processed, progress);
-        !s.ok())
-      return s;
-  }
-  for (auto* sorter : {&before_sort, &after_sort, &processed_sort, &by_uri_sort})
-    if (auto s = sorter->Finish(); !s.ok()) return s;
+  // The inputs are read and sorted at once, each on a thread of its own (the
+  // merge that follows needs all of them); errors are reported in input order.
+  base::Status before_status, after_status, processed_status;
+  std::thread before_thread([&] {
+    before_status = ReadInput(before, false, &before_sort, nullptr, &summary->before, progress);
+    if (before_status.ok()) before_status = before_sort.Finish();
+  });
+  std::thread after_thread([&] {
+    after_status = ReadInput(after, false, &after_sort, dedup ? &by_uri_sort : nullptr,
+                             &summary->after, progress);
+    if (after_status.ok()) after_status = after_sort.Finish();
+    if (after_status.ok()) after_status = by_uri_sort.Finish();
+  });
+  if (dedup)
+    processed_status =
+        ReadInput(*processed, true, &processed_sort, nullptr, &summary->processed, progress);
+  if (processed_status.ok()) processed_status = processed_sort.Finish();
+  before_thread.join();
+  after_thread.join();
+  for (const auto* s : {&before_status, &after_status, &processed_status})
+    if (!s->ok()) return *s;
 
   Comparer comparer(sink, summary, dedup, sort_options);
   Stream b(&before_sort), a(&after_sort), p(&processed_sort);
