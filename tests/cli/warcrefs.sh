@@ -306,6 +306,19 @@ run "$REFS" -q -m g10.processed -o o4 --after-manifest - "$IN"
 expect_eq "--after-manifest - (a re-run): exit status ($(cat "$WORK/err"))" 0 "$rc"
 expect_eq "--after-manifest - writes the same lines to stdout" "$(cat after.sum)" "$(cat "$WORK/out")"
 
+# Two inputs with the same name: neither is rewritten (the lines could be
+# for either), and the after-manifest lists both as they are.
+mkdir -p amb/a amb/b o5
+cp "$IN/g10-00000.warc.gz" amb/a/
+cp "$IN/g11-00000.warc.gz" amb/b/g10-00000.warc.gz
+cp "$IN/g10-00001.warc.gz" amb/
+run "$REFS" -m processed -o o5 --after-manifest amb.sum amb
+expect_eq "same names: exit status" 1 "$rc"
+grep -q "several input files are called g10-00000.warc.gz; not rewritten" "$WORK/err" || fail "same names: $(cat "$WORK/err")"
+expect_eq "same names: only the other file is rewritten" "g10-00001.warc.gz" "$(ls o5)"
+"$WARCSUM" -q amb/a/g10-00000.warc.gz amb/b/g10-00000.warc.gz o5/g10-00001.warc.gz | LC_ALL=C sort > amb.expected
+expect_eq "same names: both files in the after-manifest" "$(cat amb.expected)" "$(LC_ALL=C sort amb.sum)"
+
 # --in-place on a copy, manifest from stdin: the same bytes as -o.
 cp -r "$IN" inplace
 run sh -c "\"$REFS\" -m - --in-place inplace < processed"

@@ -733,7 +733,9 @@ TEST_CASE("warcrefs: a record stored inside another record's payload is not conv
   // and so do in a plain file. A line naming the inner record's offset must
   // not be applied: it would overwrite part of the outer record.
   const bool gzip = GENERATE(true, false);
-  INFO((gzip ? "gzip" : "plain"));
+  // The same with the after-manifest, whose lines come from the verify pass.
+  const bool with_after = GENERATE(false, true);
+  INFO((gzip ? "gzip" : "plain") << (with_after ? ", with the after-manifest" : ""));
   const std::string d = "2024-03-01T00:00:00Z";
   // Incompressible bytes, so that deflate stores the inner member verbatim.
   auto noise = [](uint32_t x, int n) {
@@ -768,11 +770,24 @@ TEST_CASE("warcrefs: a record stored inside another record's payload is not conv
   TempDir dir;
   const std::string in = dir.path + "/f.warc";
   WriteAll(in, f.bytes);
-  auto r = warcrefs::RewriteFile(in, {*line}, warcrefs::RewriteOptions{in, /*in_place=*/true});
+  warcrefs::RewriteOptions options{in, /*in_place=*/true};
+  std::string after;
+  if (with_after) {
+    options.after_lines = [&](std::string* lines) {
+      after += *lines;
+      lines->clear();
+    };
+  }
+  auto r = warcrefs::RewriteFile(in, {*line}, options);
   for (const auto& p : r.problems) UNSCOPED_INFO(p);
   CHECK(r.converted == 0);
   CHECK_FALSE(r.written);
   REQUIRE(r.problems.size() == 1);
+  // The file as it is: its one response (the outer record), at its place.
+  if (with_after) CHECK(after.rfind("f.warc " + std::to_string(f.offsets[1]) + " " +
+                                    std::to_string(f.lengths[1]) +
+                                    " http://archive.example/crawl.warc.gz " + d + " sha1:", 0) == 0);
+  if (with_after) CHECK(std::count(after.begin(), after.end(), '\n') == 1);
   // Only the sequential re-read of the new file can tell.
   const std::string why = gzip ? "the new file reads with damage the input does not have: "
                                : "revisit at offset " + std::to_string(at) +

@@ -115,10 +115,17 @@ int Run(const Options& options, toolcommon::Diag* diag) {
   // The files we may rewrite, by base name.
   std::map<std::string, std::string> by_name;
   std::set<std::string> ambiguous;
+  // Every distinct input file by base name, for the after-manifest: files
+  // that share a name are not rewritten, but their records are listed.
+  std::map<std::string, std::vector<std::string>> all_by_name;
+  size_t input_files = 0;
   for (const auto& path : toolcommon::ExpandInputs(options.inputs, true, diag)) {
     std::string base = BaseName(path);
     auto [it, inserted] = by_name.emplace(base, path);
-    if (!inserted && RealPath(it->second) != RealPath(path)) ambiguous.insert(base);
+    if (!inserted && RealPath(it->second) == RealPath(path)) continue;  // the same file again
+    if (!inserted) ambiguous.insert(base);
+    all_by_name[base].push_back(path);
+    ++input_files;
   }
 
   // Files are rewritten by `jobs` threads; their reports are printed in
@@ -141,9 +148,12 @@ int Run(const Options& options, toolcommon::Diag* diag) {
       diag->Error(s.message());
       return toolcommon::kExitSomeInputsFailed;
     }
+    // At most one job per manifest file and one per input file.
     after_ordered = std::make_unique<toolcommon::OrderedOutput>(&after_out, diag,
-                                                                facts.files + by_name.size());
+                                                                facts.files + input_files);
   }
+  bool after_incomplete = false;  // lines lost (a full disk): the after-manifest is not written
+  bool manifest_changed = false;  // between the check and the rewrite: the rest is not done
   std::mutex mutex;
   std::condition_variable changed;
   std::deque<Job> queue;
@@ -156,6 +166,7 @@ int Run(const Options& options, toolcommon::Diag* diag) {
     if (!job.error.empty()) return diag->Error(job.path + ": " + job.error);
     if (!job.verbose.empty()) return diag->Verbose(job.verbose);
     for (const auto& p : r.problems) diag->Error(job.path + ": " + p);
+    if (r.after_incomplete) after_incomplete = true;
     if (job.sum_only) return;
     ++files;
     converted += r.converted;
@@ -196,6 +207,7 @@ int Run(const Options& options, toolcommon::Diag* diag) {
         report(it->second.first, it->second.second);
         done.erase(it);
         ++next_report;
+        changed.notify_all();  // submit() may be waiting for the reports to catch up
       }
     }
   };
@@ -209,12 +221,30 @@ int Run(const Options& options, toolcommon::Diag* diag) {
   std::set<std::string> named;  // base names the manifest has lines for
   // submit(job): queues a job, waiting while the workers are busy, so that the
   // manifest is read only a little ahead of the work.
+  // Finished jobs wait for their turn to be reported (and to write their
+  // after-manifest lines) in order: a few per thread at most, so that a slow
+  // first file does not make the others pile up in memory.
+  const size_t max_ahead = 4 * threads.size();
   auto submit = [&](Job job) {
     std::unique_lock<std::mutex> lock(mutex);
-    changed.wait(lock, [&] { return queue.size() < threads.size(); });
+    changed.wait(lock, [&] { return queue.size() < threads.size() && submitted - next_report < max_ahead; });
+    if (after_ordered && submitted == facts.files + input_files) {
+      manifest_changed = true;  // more jobs than the check pass counted
+      return;
+    }
     job.index = submitted++;
     queue.push_back(std::move(job));
     changed.notify_all();
+  };
+  // A sum-only job per input file called `base` (for the after-manifest).
+  auto submit_sums = [&](const std::string& base) {
+    for (const auto& path : all_by_name[base]) {
+      Job job;
+      job.path = path;
+      job.sum_only = true;
+      job.rewrite.dry_run = true;
+      submit(std::move(job));
+    }
   };
   auto process = [&] {
     if (current.empty()) return;
@@ -225,25 +255,33 @@ int Run(const Options& options, toolcommon::Diag* diag) {
     Job job;
     job.sum_only = dups.empty();
     if (it == by_name.end()) {
+      if (job.sum_only) return;  // nothing to say or sum
       job.verbose = base + ": not among the inputs; " + std::to_string(dups.size()) +
                     " lines ignored";
+    } else if (ambiguous.count(base)) {
+      // Not rewritten, whichever file the lines are for; all are listed as they are.
+      if (!job.sum_only) {
+        job.path = it->second;
+        job.error = "several input files are called " + base + "; not rewritten";
+        submit(std::move(job));
+      }
+      dups.clear();
+      if (after_ordered) submit_sums(base);
+      return;
     } else {
       job.path = it->second;
       job.rewrite.dry_run = options.dry_run || job.sum_only;
       job.rewrite.in_place = options.in_place;
       // In place, a symbolic link keeps pointing at the (new) file.
       job.rewrite.target = options.in_place ? RealPath(job.path) : options.out_dir + "/" + base;
-      if (ambiguous.count(base)) {
-        job.error = "several input files are called " + base + "; not rewritten";
-      } else if (!job.sum_only && !options.in_place &&
-                 RealPath(job.rewrite.target) == RealPath(job.path)) {
+      if (!job.sum_only && !options.in_place &&
+          RealPath(job.rewrite.target) == RealPath(job.path)) {
         job.error = "the output directory holds this input; use --in-place to replace it";
       } else {
         job.dups = std::move(dups);
       }
     }
     dups.clear();
-    if (job.sum_only && !job.verbose.empty()) return;  // nothing to say or sum
     submit(std::move(job));
   };
   manifest::Entry entry;
@@ -259,15 +297,8 @@ int Run(const Options& options, toolcommon::Diag* diag) {
   }
   process();
   if (after_ordered) {
-    for (const auto& [base, path] : by_name) {
-      if (named.count(base)) continue;
-      Job job;
-      job.path = path;
-      job.sum_only = true;
-      job.rewrite.dry_run = true;
-      if (ambiguous.count(base)) job.error = "several input files are called " + base;
-      submit(std::move(job));
-    }
+    for (const auto& [base, paths] : all_by_name)
+      if (!named.count(base)) submit_sums(base);
   }
   {
     std::lock_guard<std::mutex> lock(mutex);
@@ -275,8 +306,13 @@ int Run(const Options& options, toolcommon::Diag* diag) {
   }
   changed.notify_all();
   for (auto& t : threads) t.join();
+  if (manifest_changed)
+    diag->Error(name + ": the manifest changed while it was read; the files after that point "
+                       "were not rewritten, and no after-manifest is written");
   if (after_ordered) {
     base::Status s = after_ordered->status();
+    if (s.ok() && (after_incomplete || manifest_changed))
+      s = base::Status::IOError("some lines were lost; not written");
     if (s.ok()) s = after_out.Commit();
     if (!s.ok()) diag->Error(options.after_manifest + ": " + s.message());
   }

@@ -53,13 +53,14 @@ class FirstProblem : public warc::Reporter {
   uint64_t count = 0;
 };
 
-// How many problems a sequential read of the whole file reports.
-uint64_t ProblemsIn(int fd, uint64_t file_size) {
+// How many problems a sequential read of the file reports before it reaches
+// a record that starts at or after `end`.
+uint64_t ProblemsBefore(int fd, uint64_t file_size, uint64_t end) {
   FdRange whole(fd, 0, file_size);
   FirstProblem problems;
   warc::RecordReader reader(&whole, {}, &problems);
   warc::Record record;
-  while (reader.Next(&record)) {
+  while (reader.Next(&record) && record.offset < end) {
   }
   return problems.count;
 }
@@ -329,7 +330,7 @@ base::Status Verify(int in_fd, uint64_t in_size, int out_fd, uint64_t out_size,
   base::Status revisits;
   // Damage met (the first message, the count; all of them for the after-manifest).
   std::string first_problem;
-  uint64_t problem_count = 0;
+  uint64_t problem_count = 0, problems_to_last_revisit = 0;
   warcsum::FileSink sink;
   sink.lines = [&](std::string* lines) {
     if (after) after->lines.Append(lines);
@@ -350,6 +351,7 @@ base::Status Verify(int in_fd, uint64_t in_size, int out_fd, uint64_t out_size,
     }
     ++next;
     revisits = CheckRevisit(record, reader, c, first_problem);
+    if (next == conversions.size()) problems_to_last_revisit = problem_count;
     return true;
   };
   warcsum::SumOptions sum;
@@ -367,7 +369,10 @@ base::Status Verify(int in_fd, uint64_t in_size, int out_fd, uint64_t out_size,
   // After damage the reader goes on at the next gzip member header it finds,
   // even one stored inside another record's payload: damage the input does
   // not have means a revisit was written over part of another record.
-  if (problem_count > 0 && problem_count > ProblemsIn(in_fd, in_size))
+  // (Up to the last revisit: the rest is the input's tail, byte for byte.)
+  const Conversion& last = conversions.back();
+  if (problems_to_last_revisit > 0 &&
+      problems_to_last_revisit > ProblemsBefore(in_fd, in_size, last.in_offset + last.in_length))
     return base::Status::Corruption("the new file reads with damage the input does not have: " +
                                     first_problem);
   return base::Status::Ok();
@@ -547,7 +552,10 @@ FileResult RewriteFile(const std::string& input, const std::vector<manifest::Ent
       options.after_lines(&piece);
       return base::Status::Ok();
     });
-    if (!s.ok()) result.problems.push_back("after-manifest: " + s.message());
+    if (!s.ok()) {
+      result.problems.push_back("after-manifest: " + s.message());
+      result.after_incomplete = true;
+    }
     for (const auto& p : after.problems) result.problems.push_back(p + note);
     return result;
   }

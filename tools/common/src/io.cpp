@@ -163,12 +163,18 @@ SpillBuffer::~SpillBuffer() {
 }
 
 void SpillBuffer::Append(std::string* data) {
+  if (!status_.ok()) {  // already incomplete: Drain() says so; keep memory bounded
+    data->clear();
+    return;
+  }
   pending_ += *data;
   data->clear();
-  if (pending_.size() <= (4 << 20) || !status_.ok()) return;
+  if (pending_.size() <= (4 << 20)) return;
   if (!spill_) spill_ = std::tmpfile();
   if (!spill_ || std::fwrite(pending_.data(), 1, pending_.size(), spill_) != pending_.size())
-    status_ = base::Status::IOError("cannot write temporary spill file");
+    status_ = base::Status::IOError("cannot write temporary spill file: " + base::ErrnoText(errno));
+  else
+    spilled_ += pending_.size();
   pending_.clear();
 }
 
@@ -178,16 +184,24 @@ base::Status SpillBuffer::Drain(const std::function<base::Status(const char*, si
     if (!s.ok() && result.ok()) result = s;
   };
   if (spill_) {
-    std::rewind(spill_);
+    // A failed flush here is a failed write: rewind() would hide it.
+    if (result.ok() && (std::fflush(spill_) != 0 || std::fseek(spill_, 0, SEEK_SET) != 0))
+      result = base::Status::IOError("cannot write temporary spill file: " + base::ErrnoText(errno));
+    uint64_t read_back = 0;
     char buf[1 << 16];
     size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, spill_)) > 0) keep(to(buf, n));
-    if (std::ferror(spill_)) keep(base::Status::IOError("cannot read temporary spill file"));
+    while (result.ok() && (n = std::fread(buf, 1, sizeof buf, spill_)) > 0) {
+      read_back += n;
+      keep(to(buf, n));
+    }
+    if (result.ok() && (std::ferror(spill_) || read_back != spilled_))
+      result = base::Status::IOError("cannot read temporary spill file back");
     std::fclose(spill_);
     spill_ = nullptr;
+    spilled_ = 0;
   }
-  if (!pending_.empty()) keep(to(pending_.data(), pending_.size()));
-  pending_.clear();
+  if (result.ok() && !pending_.empty()) keep(to(pending_.data(), pending_.size()));
+  std::string().swap(pending_);  // a slot that waited gives its memory back
   status_ = base::Status::Ok();
   return result;
 }

@@ -55,12 +55,15 @@ class SpillBuffer {
   ~SpillBuffer();
   // Appends *data and clears it.
   void Append(std::string* data);
-  // Hands everything kept to `to`, in order, and empties the buffer.
+  // Hands everything kept to `to`, in order, and empties the buffer. An error
+  // means some of it was lost (a full disk, say): what was handed out is then
+  // incomplete.
   base::Status Drain(const std::function<base::Status(const char* data, size_t n)>& to);
 
  private:
   std::string pending_;
   std::FILE* spill_ = nullptr;
+  uint64_t spilled_ = 0;  // bytes written to spill_
   base::Status status_;
 };
 
