@@ -1,14 +1,19 @@
 // toolcommon::SpillBuffer: bytes come back in order whether they stayed in
 // memory or went to the spill file, the buffer is empty after a drain, and a
 // spill file that cannot be written (a full disk; RLIMIT_FSIZE stands in for
-// it) is an error, never a silent loss.
+// it) is an error, never a silent loss. OrderedOutput::WaitForTurn keeps an
+// input from starting too far ahead of the first unfinished one.
 #include <catch2/catch.hpp>
 
 #include <signal.h>
 #include <sys/resource.h>
 
+#include <atomic>
+#include <chrono>
 #include <string>
+#include <thread>
 
+#include "toolcommon/diag.h"
 #include "toolcommon/io.h"
 
 namespace {
@@ -73,4 +78,25 @@ TEST_CASE("SpillBuffer reports a spill file it could not write", "[toolcommon]")
   signal(SIGXFSZ, old_handler);
   CHECK_FALSE(status.ok());
   CHECK(status.message().find("spill file") != std::string::npos);
+}
+
+TEST_CASE("OrderedOutput::WaitForTurn holds an input back until it is within the window",
+          "[toolcommon]") {
+  toolcommon::OutputFile out;
+  REQUIRE(out.Open("-", false).ok());
+  toolcommon::Diag diag("test");
+  toolcommon::OrderedOutput ordered(&out, &diag, 3);
+  std::atomic<bool> started{false};
+  std::thread third([&] {
+    ordered.WaitForTurn(2, 1);  // input 2 may start once 0 and 1 are complete
+    started = true;
+  });
+  ordered.Done(0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  CHECK_FALSE(started);
+  ordered.Done(1);
+  third.join();
+  CHECK(started);
+  ordered.Done(2);
+  CHECK(ordered.status().ok());
 }

@@ -143,8 +143,12 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
   std::atomic<size_t> next{0};
   const std::string prefix = diag->tool() + ": ";
 
+  // Files finished ahead of a slow one wait in memory and temporary files
+  // for their turn: a few per thread at most.
+  const size_t window = 4 * static_cast<size_t>(std::max(1, options.jobs));
   auto worker = [&] {
     for (size_t i = next++; i < inputs.size(); i = next++) {
+      ordered.WaitForTurn(i, window);
       const std::string& path = inputs[i];
       FileSink sink;
       sink.lines = [&](std::string* lines) { ordered.Write(i, lines); };

@@ -237,8 +237,14 @@ void OrderedOutput::Message(size_t i, const std::string& line) {
     slots_[i].messages.push_back(line);
 }
 
+void OrderedOutput::WaitForTurn(size_t i, size_t window) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  head_moved_.wait(lock, [&] { return i < head_ + window; });
+}
+
 void OrderedOutput::Done(size_t i) {
   std::lock_guard<std::mutex> lock(mutex_);
+  head_moved_.notify_all();
   slots_[i].done = true;
   while (head_ < slots_.size() && slots_[head_].done) {
     FlushSlot(&slots_[head_]);

@@ -2,6 +2,7 @@
 // ordered output from parallel workers, and the SIGINT clean-up.
 #pragma once
 
+#include <condition_variable>
 #include <cstdint>
 #include <cstdio>
 #include <functional>
@@ -81,6 +82,11 @@ class OrderedOutput {
   void Message(size_t i, const std::string& line);
   // Input i is complete.
   void Done(size_t i);
+  // Waits until input i is fewer than `window` inputs ahead of the first one
+  // not yet complete, so that a slow input does not leave the inputs after it
+  // piling up in memory and temporary files. REQUIRES: every input before i
+  // is being worked on.
+  void WaitForTurn(size_t i, size_t window);
   const base::Status& status() const { return status_; }
 
  private:
@@ -96,6 +102,7 @@ class OrderedOutput {
   std::vector<Slot> slots_;
   size_t head_ = 0;
   std::mutex mutex_;
+  std::condition_variable head_moved_;
   base::Status status_;
 };
 
