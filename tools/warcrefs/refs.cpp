@@ -166,6 +166,7 @@ int Run(const Options& options, toolcommon::Diag* diag) {
     if (!job.error.empty()) return diag->Error(job.path + ": " + job.error);
     if (!job.verbose.empty()) return diag->Verbose(job.verbose);
     for (const auto& p : r.problems) diag->Error(job.path + ": " + p);
+    for (const auto& n : r.notes) diag->Info(job.path + ": " + n);
     if (r.after_incomplete) after_incomplete = true;
     if (job.sum_only) return;
     ++files;
@@ -177,6 +178,7 @@ int Run(const Options& options, toolcommon::Diag* diag) {
                                         : verb + std::to_string(r.converted) + " of " +
                                               std::to_string(r.lines) + " records";
     if (r.already) what += ", " + std::to_string(r.already) + " already revisits";
+    if (!r.notes.empty()) what += ", " + std::to_string(r.notes.size()) + " kept";
     diag->Info(job.path + ": " + what + ", " + toolcommon::HumanBytes(r.bytes_before) + " -> " +
                toolcommon::HumanBytes(r.bytes_after) +
                (r.written && !options.in_place ? " (" + job.rewrite.target + ")" : ""));

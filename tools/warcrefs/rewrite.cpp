@@ -66,7 +66,7 @@ uint64_t ProblemsBefore(int fd, uint64_t file_size, uint64_t end) {
 }
 
 struct Inspection {
-  enum class Kind { kConvert, kAlready, kMismatch } kind = Kind::kMismatch;
+  enum class Kind { kConvert, kAlready, kKeep, kMismatch } kind = Kind::kMismatch;
   std::string reason;
   uint64_t length = 0;        // the record's length in the file as it is
   std::string revisit_bytes;  // kConvert: the record to write instead
@@ -110,11 +110,14 @@ Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, RevisitWriter* w
     return result;
   };
   if (offset >= file_size) return mismatch("offset is past the end of the file");
-  // A line that names the record itself as its original would leave no copy
-  // of the payload anywhere (two captures of a URL in the same second are
-  // kept too: safe, if a missed saving).
-  if (e.ref_uri == e.uri && e.ref_date == e.date)
-    return mismatch("the line refers to a capture with the record's own URI and date");
+  // A revisit that names its own URI and date as its original's could
+  // resolve to itself: two captures of a URL in the same second (or one
+  // record stored twice) stay as they are, a missed saving but no error.
+  if (e.ref_uri == e.uri && e.ref_date == e.date) {
+    result.kind = Inspection::Kind::kKeep;
+    result.reason = "kept: its original has the same URI and date (a revisit could resolve to itself)";
+    return result;
+  }
   // The line's length bounds what needs reading, except for a revisit written
   // by an earlier run that is longer than the record it replaced (a tiny
   // payload): that is read again without the bound.
@@ -453,6 +456,10 @@ FileResult Rewrite(const std::string& input, const std::vector<manifest::Entry>&
     Inspection inspection = Inspect(in_fd, in_size, offset, &revisit_writer, e);
     if (inspection.kind == Inspection::Kind::kMismatch) {
       result.problems.push_back(where + inspection.reason + "; not applied");
+      continue;
+    }
+    if (inspection.kind == Inspection::Kind::kKeep) {
+      result.notes.push_back(where + inspection.reason);
       continue;
     }
     if (inspection.kind == Inspection::Kind::kAlready) {

@@ -245,6 +245,10 @@ base::Status Comparer::HandleSubkey(std::vector<std::string>* before,
     auto p = Fields((*processed)[i]);
     if (next_after < after->size()) {
       auto a = Fields((*after)[next_after++]);
+      if (p[6] == p[1] && p[7] == p[2]) {  // its original has its URI and date: kept
+        ++summary_->kept_same_capture;
+        continue;
+      }
       if (auto s = Report(Kind::kNotDeduplicated,
                           Describe(b) + " (copy " + std::string(p[5]) + " of " + std::string(p[6]) +
                               " " + std::string(p[7]) + "; before: offset " + std::string(b[4]) +
@@ -491,6 +495,9 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
   const uint64_t n = summary.discrepancies();
   diag->Info(std::to_string(summary.before) + " before, " + std::to_string(summary.after) +
              " after, " + (dedup ? std::to_string(summary.deduplicated) + " deduplicated, " : "") +
+             (summary.kept_same_capture ? std::to_string(summary.kept_same_capture) +
+                                              " kept (same URI and date as their original), "
+                                        : "") +
              std::to_string(n) + (n == 1 ? " discrepancy" : " discrepancies"));
   return n ? toolcommon::kExitSomeInputsFailed : diag->ExitCode();
 }

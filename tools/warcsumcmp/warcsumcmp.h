@@ -37,6 +37,9 @@ struct Summary {
   uint64_t before = 0, after = 0, processed = 0;  // manifest lines read
   uint64_t unchanged = 0;     // BEFORE records found in AFTER with the same digest
   uint64_t deduplicated = 0;  // copy > 1 in PROCESSED and gone from AFTER, as asked
+  // copy > 1 but still in AFTER, its original having its own URI and date:
+  // warcrefs keeps those (a revisit could resolve to itself); no discrepancy.
+  uint64_t kept_same_capture = 0;
   uint64_t by_kind[kKinds] = {};
   uint64_t sort_runs = 0;  // temporary files the sorts wrote (0: all in memory)
 
@@ -81,7 +84,9 @@ using ReportSink = std::function<base::Status(std::string_view line)>;
 //   appeared: FILE URI DATE DIGEST (after: offset M)
 //   digest changed: FILE URI DATE DIGEST -> DIGEST2 (before: offset N, after: offset M)
 //   not deduplicated: FILE URI DATE DIGEST (copy C of REF-URI REF-DATE; before: offset N, after:
-//   offset M) lost: FILE URI DATE DIGEST (before: offset N; disappeared but copy 1 in PROCESSED)
+//   offset M) (not for a copy whose REF-URI and REF-DATE are its own URI and DATE: those
+//   are kept, and counted as such)
+//   lost: FILE URI DATE DIGEST (before: offset N; disappeared but copy 1 in PROCESSED)
 //   lost: FILE URI DATE DIGEST (before: offset N; disappeared but not in PROCESSED)
 //   not in before: FILE URI DATE DIGEST (PROCESSED: offset N, copy C)
 //   original missing: FILE URI DATE refers to REF-URI REF-DATE DIGEST (not in after)
