@@ -221,11 +221,10 @@ int Run(const Options& options, toolcommon::Diag* diag) {
   std::vector<manifest::Entry> dups;
   std::string current;
   std::set<std::string> named;  // base names the manifest has lines for
-  // submit(job): queues a job, waiting while the workers are busy, so that the
-  // manifest is read only a little ahead of the work.
-  // Finished jobs wait for their turn to be reported (and to write their
-  // after-manifest lines) in order: a few per thread at most, so that a slow
-  // first file does not make the others pile up in memory.
+  // submit(job): queues a job, waiting while the workers are busy (the
+  // manifest is read only a little ahead of the work) and while too many
+  // finished jobs wait for their turn to be reported and to write their
+  // after-manifest lines: a slow file must not make the others pile up.
   const size_t max_ahead = 4 * threads.size();
   auto submit = [&](Job job) {
     std::unique_lock<std::mutex> lock(mutex);
