@@ -75,6 +75,55 @@ grep -q "0 discrepancies" "$WORK/err" || fail "the resumed run's check: $(cat "$
 "$WARCSUM" -q "$WORK"/inplace/*.warc* | LC_ALL=C sort > "$WORK/inplace.sum"
 expect_eq "resumed after.manifest" "$(cat "$WORK/inplace.sum")" "$(LC_ALL=C sort "$WORK/work2/after.manifest")"
 
+# The --in-place table: bytes before are the inputs' sizes before the run,
+# though the files have been replaced since.
+sizes() { local t=0 f; while IFS= read -r f; do t=$((t + $(stat -c %s "$1/${f##*/}"))); done < "$WORK/work2/inputs.list"; echo "$t"; }
+expect_eq "--in-place table: bytes before, after" "$(sizes "$WORK/pristine") $(sizes "$WORK/inplace")" \
+  "$(grep '^total ' "$WORK/out" | awk '{print $5, $6}')"
+[ "$(sizes "$WORK/pristine")" -gt "$(sizes "$WORK/inplace")" ] || fail "--in-place saved nothing"
+
+# A work directory belongs to the run that made it: another collection given
+# with it is refused, and nothing is touched.
+cp -r "$WORK/pristine" "$WORK/other"
+run "$DEDUP" -q --in-place -w "$WORK/work2" "$WORK/other"
+expect_eq "other inputs, same work dir: exit 2" 2 "$rc"
+grep -q "work2 holds the manifests of another run" "$WORK/err" || fail "other inputs: $(cat "$WORK/err")"
+diff -r "$WORK/other" "$WORK/pristine" >/dev/null || fail "a refused run changed files"
+run "$DEDUP" -q --in-place -w "$WORK/work2" -H md5 "$WORK/inplace"
+expect_eq "other digest, same work dir: exit 2" 2 "$rc"
+
+# The same work directory in another mode runs warcrefs again: -o first,
+# then --in-place rewrites the files themselves.
+run "$DEDUP" -o "$WORK/o4" -w "$WORK/work4" "$WORK/other"
+[ "$rc" -eq 0 ] || fail "-o with -w exited $rc"
+diff -r "$WORK/other" "$WORK/pristine" >/dev/null || fail "-o changed its inputs"
+run "$DEDUP" --in-place -w "$WORK/work4" "$WORK/other"
+[ "$rc" -eq 0 ] || { cat "$WORK/err" >&2; fail "--in-place after -o exited $rc"; }
+grep -q 'warcsum: done earlier' "$WORK/err" || fail "--in-place after -o did not reuse the manifests"
+! grep -q 'warcrefs: done earlier' "$WORK/err" || fail "--in-place after -o did not run warcrefs"
+for f in "$WORK"/o4/*.warc*; do cmp -s "$f" "$WORK/other/${f##*/}" || fail "${f##*/}: --in-place after -o differs"; done
+
+# A file warcrefs could not write fails the run (exit 1) and is written when
+# the same command runs again.
+victim=$(awk '$8 > 1 && $1 !~ /%/ { print $1; exit }' "$WORK/work4/processed.manifest")
+mkdir -p "$WORK/o5/$victim" && touch "$WORK/o5/$victim/keep"
+run "$DEDUP" -q -o "$WORK/o5" -w "$WORK/work5" "$WORK/in"
+expect_eq "an unwritable target: exit 1" 1 "$rc"
+[ ! -e "$WORK/work5/warcrefs.done" ] || fail "warcrefs.done written after a failed warcrefs"
+rm -r "$WORK/o5/$victim"
+run "$DEDUP" -q -o "$WORK/o5" -w "$WORK/work5" "$WORK/in"
+[ "$rc" -eq 0 ] || { cat "$WORK/err" >&2; fail "the re-run after the failure exited $rc"; }
+cmp -s "$WORK/o5/$victim" "$WORK/dedup/$victim" || fail "the re-run did not write $victim"
+
+# Inputs sharing a base name (in two directories) are counted once in the
+# table: the manifests name files by base name.
+mkdir -p "$WORK/twins/a" "$WORK/twins/b"
+"$GEN" --out "$WORK/twins/a" --size 1M --files 1 --seed 21 -q
+"$GEN" --out "$WORK/twins/b" --size 1M --files 1 --seed 22 -q
+run "$DEDUP" -q --dry-run -w "$WORK/work6" "$WORK/twins/a" "$WORK/twins/b"
+expect_eq "twins: table total records before" "$(wc -l < "$WORK/work6/before.manifest")" \
+  "$(grep '^total ' "$WORK/out" | awk '{print $2}')"
+
 # warcrefs -j: the same files and the same report for any number of threads.
 REFS="$BIN/warcrefs/warcrefs"
 mkdir -p "$WORK/j1" "$WORK/j3"

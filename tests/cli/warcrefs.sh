@@ -284,6 +284,7 @@ mkdir o1
 run "$REFS" -m processed -o o1 "$IN"
 expect_eq "warcrefs -o: exit status ($(cat "$WORK/err"))" 0 "$rc"
 grep -q "total: 7 files, converted $ndups of $ndups duplicates" "$WORK/err" || fail "total line: $(cat "$WORK/err")"
+grep -q "total: 7 files, converted $ndups of $ndups duplicates, .* (-[0-9]*\.[0-9]%)$" "$WORK/err" || fail "total percent: $(cat "$WORK/err")"
 expect_eq "the inputs are untouched" "$(cat in.snapshot)" "$(snapshot "$IN")"
 python3 check.py "$IN" o1 processed --expect-warcsum expected.sum > check.out || fail "check of -o"
 expect_eq "revisits in the output" "revisits $ndups converted $ndups" "$(cat check.out)"
@@ -334,6 +335,7 @@ snapshot inplace > inplace.snapshot
 run "$REFS" -m processed --in-place inplace
 expect_eq "re-run: exit status ($(cat "$WORK/err"))" 0 "$rc"
 grep -q "total: 7 files, converted 0 of $ndups duplicates" "$WORK/err" || fail "re-run total: $(cat "$WORK/err")"
+grep -q "total: 7 files, converted 0 of $ndups duplicates, .* (0.0%)$" "$WORK/err" || fail "re-run total percent: $(cat "$WORK/err")"
 [ "$(grep -o '[0-9]* already revisits' "$WORK/err" | awk '{s += $1} END {print s}')" = "$ndups" ] ||
   fail "re-run does not find every revisit: $(cat "$WORK/err")"
 expect_eq "re-run leaves the files as they were" "$(cat inplace.snapshot)" "$(snapshot inplace)"

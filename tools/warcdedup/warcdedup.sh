@@ -73,7 +73,20 @@ if [ -z "$work" ]; then
   if [ -n "$outdir" ]; then work="$outdir/.warcdedup"; else work="./warcdedup-work"; fi
 fi
 mkdir -p "$work" || exit 1
-[ "$restart" -eq 1 ] && rm -f "$work"/*.manifest "$work"/*.done
+[ "$restart" -eq 1 ] && rm -f "$work"/*.manifest "$work"/*.done "$work"/*.list "$work"/*.txt "$work/run.id"
+# A work directory belongs to one collection and digest: resuming from
+# another run's manifests would rewrite the files those manifests name, not
+# the ones given now.
+run_id=$(printf 'hash %s\n' "$hash"; for i in "${inputs[@]}"; do printf 'input %s\n' "$(realpath -m -- "$i")"; done)
+if [ -e "$work/run.id" ]; then
+  if [ "$(cat "$work/run.id")" != "$run_id" ]; then
+    echo "$prog: $work holds the manifests of another run (other inputs or digest, see $work/run.id);" \
+      "give another --work-dir, or --restart to start over in this one" >&2
+    exit 2
+  fi
+else
+  printf '%s\n' "$run_id" > "$work/run.id.tmp" && mv "$work/run.id.tmp" "$work/run.id" || exit 1
+fi
 
 say() { [ "$quiet" -eq 1 ] || echo "$prog: $*" >&2; }
 # seconds_since START: wall time since START (an $EPOCHREALTIME), as 1.23.
@@ -113,7 +126,17 @@ stage "listing inputs" "$work/inputs.list" \
 dirs=$(awk '{ d = "."; if (match($0, /.*\//)) d = (RLENGTH > 1 ? substr($0, 1, RLENGTH - 1) : "/"); print d }' "$work/inputs.list" | sort -u)
 dir_args=(); while IFS= read -r d; do dir_args+=(-d "$d"); done <<<"$dirs"
 
-stage "warcsum" "$work/before.manifest" "$(tool warcsum)" "${q[@]}" -j "$jobs" -H "$hash" - < "$work/inputs.list"
+# The sizes before the run, for the table (with --in-place the files change).
+stage "sizing inputs" "$work/sizes-before.txt" \
+  bash -c 'xargs -r -d "\n" stat -c "%s %n" < "$1"' _ "$work/inputs.list"
+# warcsum also lists what the revisits already in the collection refer to:
+# warcrefs keeps those records, so that no revisit is left pointing at another.
+if [ -e "$work/before.manifest" ] && [ ! -e "$work/revisit-refs.txt" ]; then
+  echo "$prog: $work was made by an older warcdedup (no revisit-refs.txt); start over with --restart" >&2
+  exit 2
+fi
+stage "warcsum" "$work/before.manifest" "$(tool warcsum)" "${q[@]}" -j "$jobs" -H "$hash" \
+  --revisit-refs "$work/revisit-refs.txt" - < "$work/inputs.list"
 stage "sorting by digest" "$work/by-digest.manifest" sort "${sort_opts[@]}" -k6,6 "$work/before.manifest"
 stage "warccollres" "$work/processed.manifest" "$(tool warccollres)" "${q[@]}" -t "$jobs" --temp-dir "$work" --proc "${dir_args[@]}" "$work/by-digest.manifest"
 stage "sorting by file" "$work/by-file.manifest" sort "${sort_opts[@]}" -k1,1 -k2,2n "$work/processed.manifest"
@@ -122,23 +145,31 @@ refs_mode=(); after=()
 if [ "$dry_run" -eq 1 ]; then refs_mode=(--dry-run)
 elif [ "$in_place" -eq 1 ]; then refs_mode=(--in-place)
 else refs_mode=(-o "$outdir"); fi
+# What warcrefs.done records: a run that rewrote into another place (or in
+# place) says nothing about this one.
+refs_target="in-place"
+[ -n "$outdir" ] && refs_target="output $(realpath -m -- "$outdir")"
 # warcrefs' verify pass reads every new file back from disk with warcsum's
 # reader: the manifest of the result comes from that pass (the files it did
 # not rewrite are read as they are), instead of a second warcsum of it all;
 # warcrefs writes it atomically, like every manifest here.
 [ "$dry_run" -eq 1 ] || after=(--after-manifest "$work/after.manifest")
 need_refs=0
-[ -e "$work/warcrefs.done" ] || need_refs=1
+[ "$(cat "$work/warcrefs.done" 2>/dev/null)" = "$refs_target" ] || need_refs=1
 [ "$dry_run" -eq 0 ] && [ ! -e "$work/after.manifest" ] && need_refs=1
 if [ "$need_refs" -eq 1 ]; then
+  [ "$dry_run" -eq 1 ] || rm -f "$work/warcrefs.done" "$work/after.manifest"
   say "warcrefs ..."
   start=$EPOCHREALTIME
-  "$(tool warcrefs)" "${q[@]}" -j "$refs_jobs" -m "$work/by-file.manifest" "${refs_mode[@]}" "${after[@]}" - < "$work/inputs.list"
+  "$(tool warcrefs)" "${q[@]}" -j "$refs_jobs" -m "$work/by-file.manifest" --referenced "$work/revisit-refs.txt" \
+    "${refs_mode[@]}" "${after[@]}" - < "$work/inputs.list"
   rc=$?
   say "warcrefs: done in $(seconds_since "$start") s"
   if [ $rc -ne 0 ] && [ $rc -ne 1 ]; then echo "$prog: warcrefs failed (exit $rc)" >&2; exit 1; fi
+  # Done only when every file went through: after a failure the same
+  # command runs warcrefs again (files it already rewrote are left as they are).
   [ $rc -eq 1 ] && failed=1
-  [ "$dry_run" -eq 1 ] || touch "$work/warcrefs.done"
+  [ "$dry_run" -eq 1 ] || [ $rc -ne 0 ] || echo "$refs_target" > "$work/warcrefs.done"
 else
   say "warcrefs: done earlier"
 fi
@@ -146,7 +177,8 @@ fi
 if [ "$dry_run" -eq 0 ]; then
   say "warcsumcmp ..."
   start=$EPOCHREALTIME
-  "$(tool warcsumcmp)" "${q[@]}" "$work/before.manifest" "$work/after.manifest" "$work/processed.manifest" > "$work/discrepancies.txt"
+  "$(tool warcsumcmp)" "${q[@]}" --referenced "$work/revisit-refs.txt" \
+    "$work/before.manifest" "$work/after.manifest" "$work/processed.manifest" > "$work/discrepancies.txt"
   cmp_rc=$?
   say "warcsumcmp: done in $(seconds_since "$start") s"
   if [ $cmp_rc -ne 0 ]; then
@@ -197,20 +229,27 @@ after_file() {
   a=$1
   if [ -n "$outdir" ] && [ "$dry_run" -eq 0 ] && [ -e "$outdir/${1##*/}" ]; then a="$outdir/${1##*/}"; fi
 }
-# The sizes of the inputs and of the files after, from one stat.
-declare -A size_of
-while IFS= read -r f; do after_file "$f"; printf '%s\n%s\n' "$f" "$a"; done < "$work/inputs.list" |
-  xargs -r -d '\n' stat -c '%s %n' > "$work/sizes.txt"
-while IFS= read -r line; do size_of[${line#* }]=${line%% *}; done < "$work/sizes.txt"
+# The sizes before (taken before warcsum) and of the files after, from one stat.
+declare -A size_before size_after
+while IFS= read -r line; do size_before[${line#* }]=${line%% *}; done < "$work/sizes-before.txt"
+while IFS= read -r f; do after_file "$f"; printf '%s\n' "$a"; done < "$work/inputs.list" |
+  xargs -r -d '\n' stat -c '%s %n' > "$work/sizes-after.txt"
+while IFS= read -r line; do size_after[${line#* }]=${line%% *}; done < "$work/sizes-after.txt"
+# The manifests name files by base name: inputs that share one (in two
+# directories) have their records counted once, with the first of them.
+declare -A counted
 while IFS= read -r f; do
   b=${f##*/}
   filetype "$b"
   after_file "$f"
   [ -n "${bb[$t]+x}" ] || { types+=("$t"); rb[$t]=0; ra[$t]=0; bb[$t]=0; ba[$t]=0; }
-  rb[$t]=$(( ${rb[$t]} + ${recs_before[$b]:-0} ))
-  ra[$t]=$(( ${ra[$t]} + ${recs_after[$b]:-0} ))
-  bb[$t]=$(( ${bb[$t]} + ${size_of[$f]:-0} ))
-  ba[$t]=$(( ${ba[$t]} + ${size_of[$a]:-0} ))
+  if [ -z "${counted[$b]+x}" ]; then
+    counted[$b]=1
+    rb[$t]=$(( ${rb[$t]} + ${recs_before[$b]:-0} ))
+    ra[$t]=$(( ${ra[$t]} + ${recs_after[$b]:-0} ))
+  fi
+  bb[$t]=$(( ${bb[$t]} + ${size_before[$f]:-0} ))
+  ba[$t]=$(( ${ba[$t]} + ${size_after[$a]:-0} ))
 done < "$work/inputs.list"
 if [ "$dry_run" -eq 1 ]; then
   saved=$(awk '$8 > 1 {s += $3} END {print s + 0}' "$work/processed.manifest")

@@ -31,6 +31,10 @@ int main(int argc, char** argv) {
                  "Also write the warcsum manifest of every input file as it is after the run "
                  "(read back by the verify pass), in the manifest's digest algorithm ('-': stdout)")
       ->type_name("FILE");
+  app.add_option("--referenced", options.referenced,
+                 "Keep the records that existing revisits refer to, as listed in FILE "
+                 "(warcsum --revisit-refs)")
+      ->type_name("FILE");
   app.add_option("inputs", options.inputs, "WARC files, or directories holding them")->required();
   toolcommon::AddCommonOptions(&app, &common);
   if (int rc = toolcommon::ParseCommandLine(&app, argc, argv); rc >= 0) return rc;

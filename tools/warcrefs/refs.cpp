@@ -33,6 +33,7 @@ std::string RealPath(const std::string& path) {
 struct ManifestFacts {
   size_t files = 0;          // runs of lines with the same file field
   std::string first_digest;  // of the first line; empty when there is none
+  manifest::ReferenceSet originals;  // what the copies name as their originals
 };
 
 // Checks the whole manifest before anything is touched: every line parses as
@@ -61,6 +62,7 @@ bool CheckManifest(base::ByteSource* source, const std::string& name, toolcommon
       return false;
     }
     if (!have_previous) facts->first_digest = entry.digest;
+    if (entry.copy > 1) facts->originals.AddCapture(entry.ref_uri, entry.ref_date);
     if (!have_previous || entry.file != previous.file) ++facts->files;
     previous = entry;
     have_previous = true;
@@ -105,6 +107,18 @@ int Run(const Options& options, toolcommon::Diag* diag) {
       return toolcommon::kExitSomeInputsFailed;
     }
     if (!CheckManifest(source->get(), name, diag, &facts)) return toolcommon::kExitSomeInputsFailed;
+    facts.originals.Seal();
+  }
+  manifest::ReferenceSet revisit_refs;
+  if (!options.referenced.empty()) {
+    auto source = base::FileSource::Open(options.referenced);
+    base::Status s = source.ok() ? revisit_refs.Load(source->get(), options.referenced)
+                                 : base::Status::IOError(options.referenced + ": " + source.status().message());
+    if (!s.ok()) {
+      diag->Error(s.message() + "; nothing rewritten");
+      return toolcommon::kExitSomeInputsFailed;
+    }
+    revisit_refs.Seal();
   }
   warcsum::SumOptions after_sum;  // as warcsum by default, in the manifest's algorithm
   if (!facts.first_digest.empty()) {
@@ -273,6 +287,8 @@ int Run(const Options& options, toolcommon::Diag* diag) {
       job.path = it->second;
       job.rewrite.dry_run = options.dry_run || job.sum_only;
       job.rewrite.in_place = options.in_place;
+      job.rewrite.manifest_refs = &facts.originals;
+      if (!options.referenced.empty()) job.rewrite.revisit_refs = &revisit_refs;
       // In place, a symbolic link keeps pointing at the (new) file.
       job.rewrite.target = options.in_place ? RealPath(job.path) : options.out_dir + "/" + base;
       if (!job.sum_only && !options.in_place &&
@@ -317,12 +333,14 @@ int Run(const Options& options, toolcommon::Diag* diag) {
     if (s.ok()) s = after_out.Commit();
     if (!s.ok()) diag->Error(options.after_manifest + ": " + s.message());
   }
-  char percent[16] = "0.0";
-  if (before > 0) std::snprintf(percent, sizeof percent, "%.1f", 100.0 * (before - after) / before);
+  // Signed: revisits longer than the tiny records they replace make files grow.
+  char percent[32] = "0.0%";
+  if (before > 0 && after != before)
+    std::snprintf(percent, sizeof percent, "%+.1f%%",
+                  100.0 * (static_cast<double>(after) - static_cast<double>(before)) / static_cast<double>(before));
   diag->Info("total: " + std::to_string(files) + " files, " + (options.dry_run ? "would convert " : "converted ") +
              std::to_string(converted) + " of " + std::to_string(lines) + " duplicates, " +
-             toolcommon::HumanBytes(before) + " -> " + toolcommon::HumanBytes(after) + " (-" +
-             percent + "%)");
+             toolcommon::HumanBytes(before) + " -> " + toolcommon::HumanBytes(after) + " (" + percent + ")");
   return diag->ExitCode();
 }
 

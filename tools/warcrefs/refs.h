@@ -19,6 +19,9 @@ struct Options {
   // RewriteOptions::after_lines), in the digest algorithm of the manifest's
   // lines ("-": stdout).
   std::string after_manifest;
+  // When set, what existing revisits refer to (warcsum --revisit-refs): such
+  // records are kept as they are.
+  std::string referenced;
 };
 
 // Returns the exit status.

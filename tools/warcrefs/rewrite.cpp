@@ -102,7 +102,7 @@ class RevisitWriter {
 };
 
 Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, RevisitWriter* writer,
-                   const manifest::Entry& e, bool to_end = false) {
+                   const manifest::Entry& e, const RewriteOptions& rewrite, bool to_end = false) {
   Inspection result;
   auto mismatch = [&](const std::string& why) {
     result.kind = Inspection::Kind::kMismatch;
@@ -118,11 +118,23 @@ Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, RevisitWriter* w
     result.reason = "kept: its original has the same URI and date (a revisit could resolve to itself)";
     return result;
   }
+  // Converted, the record other lines name as their original would leave
+  // their revisits with nothing to resolve to: the manifest contradicts itself.
+  if (rewrite.manifest_refs && rewrite.manifest_refs->HasCapture(e.uri, e.date))
+    return mismatch("other lines of the manifest name this record as their original, "
+                    "but its own line makes it a copy");
+  auto kept_for_revisit = [&] {
+    result.kind = Inspection::Kind::kKeep;
+    result.reason = "kept: an existing revisit refers to it";
+    return result;
+  };
+  if (rewrite.revisit_refs && rewrite.revisit_refs->Refers(e.uri, e.date, e.digest))
+    return kept_for_revisit();
   // The line's length bounds what needs reading, except for a revisit written
   // by an earlier run that is longer than the record it replaced (a tiny
   // payload): that is read again without the bound.
   uint64_t end = to_end ? file_size : std::min(file_size, offset + e.length);
-  auto again = [&] { return Inspect(fd, file_size, offset, writer, e, true); };
+  auto again = [&] { return Inspect(fd, file_size, offset, writer, e, rewrite, true); };
   FdRange range(fd, offset, end);
   FirstProblem problems;
   gzmulti::ReaderOptions options;
@@ -160,6 +172,10 @@ Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, RevisitWriter* w
     return result;
   }
   if (record.type != warc::kResponse) return mismatch("not a response record");
+  if (rewrite.revisit_refs &&
+      rewrite.revisit_refs->Refers(e.uri, e.date, e.digest,
+                                   manifest::EncodeField(record.headers.First("WARC-Record-ID").value_or(""))))
+    return kept_for_revisit();
 
   auto digest = [&]() -> base::Result<warc::Digest> { return warc::ParseDigest(e.digest); }();
   if (!digest.ok()) return mismatch("manifest digest: " + digest.status().message());
@@ -196,6 +212,10 @@ Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, RevisitWriter* w
     return mismatch("payload digest is " + computed.ToManifestString() + ", the manifest says " +
                     e.digest);
   warc::Digest payload_sha1 = manifest_sha1 ? computed : sha1.Final();
+  // A revisit without a date may name the payload by its sha1 only.
+  if (rewrite.revisit_refs && !manifest_sha1 &&
+      rewrite.revisit_refs->Refers(e.uri, e.date, payload_sha1.ToManifestString()))
+    return kept_for_revisit();
   if (stored_text && !((other ? stored_hasher.Final() : payload_sha1) == *stored))
     return mismatch("the stored WARC-Payload-Digest " + std::string(*stored_text) +
                     " is not the payload's");
@@ -453,7 +473,7 @@ FileResult Rewrite(const std::string& input, const std::vector<manifest::Entry>&
       continue;
     }
     uint64_t offset = static_cast<uint64_t>(moved);
-    Inspection inspection = Inspect(in_fd, in_size, offset, &revisit_writer, e);
+    Inspection inspection = Inspect(in_fd, in_size, offset, &revisit_writer, e, options);
     if (inspection.kind == Inspection::Kind::kMismatch) {
       result.problems.push_back(where + inspection.reason + "; not applied");
       continue;

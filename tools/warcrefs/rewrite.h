@@ -12,6 +12,7 @@
 
 #include "base/status.h"
 #include "manifest/entry.h"
+#include "manifest/references.h"
 #include "warcsum.h"
 
 namespace warcrefs {
@@ -37,6 +38,11 @@ struct RewriteOptions {
   // the input's base name.
   std::function<void(std::string* lines)> after_lines = nullptr;
   warcsum::SumOptions after_sum = {};
+  // Records existing revisits refer to (kept as they are), and the originals
+  // the manifest's own copies name (a line among them that is a copy itself
+  // is not applied). Either may be null.
+  const manifest::ReferenceSet* revisit_refs = nullptr;
+  const manifest::ReferenceSet* manifest_refs = nullptr;
 };
 
 // REQUIRES: dups sorted by offset, each with copy > 1, all for this file.

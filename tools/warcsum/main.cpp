@@ -20,6 +20,9 @@ int main(int argc, char** argv) {
   app.add_option("-o,--output", options.output, "Write the manifest to FILE ('-': stdout)")
       ->type_name("FILE");
   app.add_flag("--append", options.append, "Append to the -o file instead of replacing it");
+  app.add_option("--revisit-refs", options.revisit_refs,
+                 "Also write what every revisit record refers to (for warcrefs --referenced)")
+      ->type_name("FILE");
   app.add_option("-H,--hash", hash, "Payload digest: md5, sha1, sha256 or sha512")
       ->check(CLI::IsMember({"md5", "sha1", "sha256", "sha512"}))
       ->capture_default_str();

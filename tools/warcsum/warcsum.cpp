@@ -34,6 +34,30 @@ std::string BaseName(const std::string& path) {
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
+std::string_view StripBrackets(std::string_view v) {
+  return v.size() >= 2 && v.front() == '<' && v.back() == '>' ? v.substr(1, v.size() - 2) : v;
+}
+
+// The lines of manifest/references.h for one revisit record. A digest in
+// another algorithm than the manifest's (or sha1, which warcrefs computes
+// too) could never match a line: then any capture of the URI is protected.
+void AppendReferences(const warc::Record& record, warc::DigestAlgorithm algorithm, std::string* out) {
+  const auto& h = record.headers;
+  std::string uri = manifest::EncodeField(
+      StripBrackets(h.First("WARC-Refers-To-Target-URI").value_or(record.TargetUri())));
+  if (auto date = h.First("WARC-Refers-To-Date"); date && !date->empty()) {
+    *out += "capture " + uri + " " + manifest::EncodeField(*date) + "\n";
+  } else if (auto digest = warc::ParseDigest(h.First("WARC-Payload-Digest").value_or(""));
+             digest.ok() && (digest->algorithm == algorithm ||
+                             digest->algorithm == warc::DigestAlgorithm::kSha1)) {
+    *out += "payload " + uri + " " + digest->ToManifestString() + "\n";
+  } else {
+    *out += "uri " + uri + "\n";
+  }
+  if (auto id = h.First("WARC-Refers-To"); id && !id->empty())
+    *out += "record " + manifest::EncodeField(*id) + "\n";
+}
+
 }  // namespace
 
 FileSummary SumSource(base::ByteSource* source, const std::string& file_field,
@@ -43,7 +67,7 @@ FileSummary SumSource(base::ByteSource* source, const std::string& file_field,
   warc::RecordReader reader(source, options.reader, &reporter);
   warc::Hasher hasher(options.algorithm);
   std::unique_ptr<warc::Hasher> verify_hasher;  // when the stored digest uses another algorithm
-  std::string lines;
+  std::string lines, references;
   warc::Record record;
   manifest::Entry entry;
   entry.file = manifest::EncodeField(file_field);
@@ -58,6 +82,10 @@ FileSummary SumSource(base::ByteSource* source, const std::string& file_field,
     }
     if (sink.records_read) ++*sink.records_read;
     if (sink.record && sink.record(record, &reader)) continue;
+    if (record.type == warc::kRevisit && sink.references) {
+      AppendReferences(record, options.algorithm, &references);
+      if (references.size() >= kLineBatch) sink.references(&references);
+    }
     if (!(record.type & options.types)) continue;
     if (record.IsTruncated() && !options.keep_truncated) continue;
 
@@ -121,6 +149,7 @@ FileSummary SumSource(base::ByteSource* source, const std::string& file_field,
   summary.bytes = reader.bytes_consumed();
   if (sink.bytes_read) *sink.bytes_read += summary.bytes - reported_bytes;
   if (!lines.empty()) sink.lines(&lines);
+  if (!references.empty()) sink.references(&references);
   return summary;
 }
 
@@ -138,6 +167,15 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
     return toolcommon::kExitSomeInputsFailed;
   }
   toolcommon::OrderedOutput ordered(&out, diag, inputs.size());
+  toolcommon::OutputFile refs_out;
+  std::unique_ptr<toolcommon::OrderedOutput> refs_ordered;
+  if (!options.revisit_refs.empty()) {
+    if (auto s = refs_out.Open(options.revisit_refs, false); !s.ok()) {
+      diag->Error(s.message());
+      return toolcommon::kExitSomeInputsFailed;
+    }
+    refs_ordered = std::make_unique<toolcommon::OrderedOutput>(&refs_out, diag, inputs.size());
+  }
   toolcommon::Progress progress(diag, options.progress, inputs.size(), total_bytes);
   std::atomic<uint64_t> listed{0};
   std::atomic<size_t> next{0};
@@ -152,6 +190,7 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
       const std::string& path = inputs[i];
       FileSink sink;
       sink.lines = [&](std::string* lines) { ordered.Write(i, lines); };
+      if (refs_ordered) sink.references = [&](std::string* lines) { refs_ordered->Write(i, lines); };
       sink.message = [&](const std::string& m) {
         diag->CountErrors(1);
         ordered.Message(i, prefix + path + ": " + m + "\n");
@@ -173,6 +212,7 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
         }
       }
       progress.FileDone();
+      if (refs_ordered) refs_ordered->Done(i);
       ordered.Done(i);
     }
   };
@@ -186,6 +226,16 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
   if (!ordered.status().ok()) {
     diag->Error(ordered.status().message());
     return toolcommon::kExitSomeInputsFailed;
+  }
+  if (refs_ordered && !refs_ordered->status().ok()) {
+    diag->Error(refs_ordered->status().message());
+    return toolcommon::kExitSomeInputsFailed;
+  }
+  if (refs_ordered) {
+    if (auto s = refs_out.Commit(); !s.ok()) {
+      diag->Error(s.message());
+      return toolcommon::kExitSomeInputsFailed;
+    }
   }
   if (auto s = out.Commit(); !s.ok()) {
     diag->Error(s.message());

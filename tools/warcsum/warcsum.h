@@ -44,6 +44,9 @@ struct FileSink {
   // it has read the record itself (block and Finish) and nothing is listed
   // for it; warcrefs checks its revisits this way in the same pass.
   std::function<bool(const warc::Record& record, warc::RecordReader* reader)> record;
+  // Optional: receives the reference lines of the file's revisit records
+  // (manifest/references.h), in batches of complete lines.
+  std::function<void(std::string* lines)> references;
   std::atomic<uint64_t>* bytes_read = nullptr;  // progress counters, may be null
   std::atomic<uint64_t>* records_read = nullptr;
 };
@@ -61,6 +64,7 @@ struct RunOptions {
   int jobs = 1;
   std::string output = "-";
   bool append = false;
+  std::string revisit_refs;  // when set, write the revisits' reference lines here
   bool progress = false;
 };
 

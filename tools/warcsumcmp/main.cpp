@@ -39,6 +39,10 @@ int main(int argc, char** argv) {
                         ->type_name("PROCESSED");
   app.add_option("-o,--output", options.output, "Write the discrepancies to FILE instead of stdout")
       ->type_name("FILE");
+  app.add_option("--referenced", options.referenced,
+                 "What existing revisits refer to (warcsum --revisit-refs): copies among them "
+                 "are expected to be kept")
+      ->type_name("FILE");
   app.add_option("--temp-dir", options.temp_dir,
                  "Directory for the sorts' temporary files (default: AFTER's directory, /tmp "
                  "for stdin)")

@@ -143,8 +143,9 @@ base::Status ReadInput(const Input& in, bool processed, manifest::ExternalSorter
 class Comparer {
  public:
   Comparer(const ReportSink& sink, Summary* summary, bool dedup,
-           manifest::ExternalSorter::Options sort_options)
-      : sink_(sink), summary_(summary), dedup_(dedup), refs_(std::move(sort_options)) {}
+           manifest::ExternalSorter::Options sort_options, const manifest::ReferenceSet* referenced)
+      : sink_(sink), summary_(summary), dedup_(dedup), refs_(std::move(sort_options)),
+        referenced_(referenced) {}
 
   base::Status MergeByKey(Stream* before, Stream* after, Stream* processed);
   base::Status CheckOriginals(manifest::ExternalSorter* by_uri);
@@ -171,6 +172,7 @@ class Comparer {
   Summary* summary_;
   bool dedup_;
   manifest::ExternalSorter refs_;
+  const manifest::ReferenceSet* referenced_;  // may be null
   std::deque<Before> pending_before_;
   std::deque<std::string> pending_after_;
 };
@@ -249,10 +251,21 @@ base::Status Comparer::HandleSubkey(std::vector<std::string>* before,
         ++summary_->kept_same_capture;
         continue;
       }
+      if (referenced_ && referenced_->Refers(p[1], p[2], p[3])) {
+        ++summary_->kept_referenced;
+        continue;
+      }
       if (auto s = Report(Kind::kNotDeduplicated,
                           Describe(b) + " (copy " + std::string(p[5]) + " of " + std::string(p[6]) +
                               " " + std::string(p[7]) + "; before: offset " + std::string(b[4]) +
                               ", after: offset " + std::string(a[4]) + ")");
+          !s.ok())
+        return s;
+      continue;
+    }
+    if (referenced_ && referenced_->Refers(p[1], p[2], p[3])) {
+      if (auto s = Report(Kind::kReferenced, Describe(b) + " (copy " + std::string(p[5]) +
+                                                 "; gone, though an existing revisit refers to it)");
           !s.ok())
         return s;
       continue;
@@ -361,6 +374,8 @@ const char* KindName(Kind kind) {
       return "not in before";
     case Kind::kOriginalMissing:
       return "original missing";
+    case Kind::kReferenced:
+      return "referenced";
   }
   return "?";
 }
@@ -407,7 +422,7 @@ base::Status Compare(const Input& before, const Input& after, const Input* proce
   for (const auto* s : {&before_status, &after_status, &processed_status})
     if (!s->ok()) return *s;
 
-  Comparer comparer(sink, summary, dedup, sort_options);
+  Comparer comparer(sink, summary, dedup, sort_options, options.referenced);
   Stream b(&before_sort), a(&after_sort), p(&processed_sort);
   if (auto s = comparer.MergeByKey(&b, &a, &p); !s.ok()) return s;
   for (auto* sorter : {&before_sort, &after_sort, &processed_sort})
@@ -458,6 +473,18 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
   CompareOptions compare;
   compare.temp_dir = options.temp_dir.empty() ? DefaultTempDir(options.after) : options.temp_dir;
   compare.sort_bytes = options.sort_bytes;
+  manifest::ReferenceSet referenced;
+  if (!options.referenced.empty()) {
+    auto source = base::FileSource::Open(options.referenced);
+    base::Status s = source.ok() ? referenced.Load(source->get(), options.referenced)
+                                 : base::Status::IOError(options.referenced + ": " + source.status().message());
+    if (!s.ok()) {
+      diag->Error(s.message());
+      return toolcommon::kExitSomeInputsFailed;
+    }
+    referenced.Seal();
+    compare.referenced = &referenced;
+  }
   std::string buffer;
   auto sink = [&](std::string_view line) {
     buffer.append(line);
@@ -498,6 +525,9 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
              (summary.kept_same_capture ? std::to_string(summary.kept_same_capture) +
                                               " kept (same URI and date as their original), "
                                         : "") +
+             (summary.kept_referenced ? std::to_string(summary.kept_referenced) +
+                                            " kept (an existing revisit refers to them), "
+                                      : "") +
              std::to_string(n) + (n == 1 ? " discrepancy" : " discrepancies"));
   return n ? toolcommon::kExitSomeInputsFailed : diag->ExitCode();
 }

@@ -16,6 +16,7 @@
 
 #include "base/source.h"
 #include "base/status.h"
+#include "manifest/references.h"
 #include "toolcommon/diag.h"
 
 namespace warcsumcmp {
@@ -29,8 +30,9 @@ enum class Kind {
   kLost,             // "lost": gone from AFTER, but copy 1 or not in PROCESSED
   kNotInBefore,      // "not in before": a PROCESSED line that no BEFORE record matches
   kOriginalMissing,  // "original missing": a removed copy's original is not in AFTER
+  kReferenced,       // "referenced": removed, though an existing revisit refers to it
 };
-constexpr int kKinds = 7;
+constexpr int kKinds = 8;
 const char* KindName(Kind kind);
 
 struct Summary {
@@ -40,6 +42,9 @@ struct Summary {
   // copy > 1 but still in AFTER, its original having its own URI and date:
   // warcrefs keeps those (a revisit could resolve to itself); no discrepancy.
   uint64_t kept_same_capture = 0;
+  // copy > 1 but still in AFTER, an existing revisit referring to it
+  // (CompareOptions::referenced): warcrefs --referenced keeps those.
+  uint64_t kept_referenced = 0;
   uint64_t by_kind[kKinds] = {};
   uint64_t sort_runs = 0;  // temporary files the sorts wrote (0: all in memory)
 
@@ -59,6 +64,8 @@ struct CompareOptions {
   // each gets an equal share. Tests make it tiny to force spilling.
   size_t sort_bytes = size_t{256} << 20;
   size_t fan_in = 64;  // runs merged at once (>= 2)
+  // What existing revisits refer to (warcsum --revisit-refs); may be null.
+  const manifest::ReferenceSet* referenced = nullptr;
 };
 
 // What a progress line shows, bumped while the inputs are read (the sorts
@@ -91,6 +98,9 @@ using ReportSink = std::function<base::Status(std::string_view line)>;
 //   not in before: FILE URI DATE DIGEST (PROCESSED: offset N, copy C)
 //   original missing: FILE URI DATE refers to REF-URI REF-DATE DIGEST (not in after)
 //   original missing: FILE URI DATE refers to REF-URI REF-DATE DIGEST (after has DIGEST2 instead)
+//   referenced: FILE URI DATE DIGEST (copy C; gone, though an existing revisit refers to it)
+//   (with options.referenced: a copy still in AFTER that a revisit refers to is kept, and
+//   counted as such)
 //
 // Records sharing a key on one side are matched as multisets: equal digests
 // pair off first, the rest pair in digest order as "digest changed", and the
@@ -116,6 +126,7 @@ struct RunOptions {
   std::string processed;  // empty: conversion check
   std::string output = "-";
   std::string temp_dir;  // empty: DefaultTempDir(after)
+  std::string referenced;  // warcsum --revisit-refs output; empty: none
   size_t sort_bytes = size_t{256} << 20;
   bool progress = false;
 };

@@ -1,0 +1,49 @@
+// What existing revisit records refer to: warcsum --revisit-refs writes one
+// line per reference, warcrefs and warcsumcmp read them into a ReferenceSet.
+// A record that a revisit resolves to must stay a response: turned into a
+// revisit itself, it would leave that revisit pointing at nothing a replay
+// tool accepts. Lines (fields as in the manifest: percent-encoded, no spaces):
+//
+//   capture URI DATE     WARC-Refers-To-Target-URI (or the revisit's own
+//                        target URI) and WARC-Refers-To-Date
+//   payload URI DIGEST   no date: any capture of URI with that payload digest
+//                        (algorithm:lowercasehex)
+//   uri URI              no date and no digest we can compare: any capture of URI
+//   record ID            WARC-Refers-To, the original's WARC-Record-ID
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/source.h"
+#include "base/status.h"
+
+namespace manifest {
+
+class ReferenceSet {
+ public:
+  // Adds every line of source; a line that is none of the above is an error
+  // citing `name` and its line number (the lines before it are kept).
+  base::Status Load(base::ByteSource* source, const std::string& name);
+  void AddCapture(std::string_view uri, std::string_view date) { Add('c', uri, date); }
+  // Call once after the last Add, before any lookup.
+  void Seal();
+
+  // Whether a revisit may resolve to the response record with these manifest
+  // fields (and, when known, WARC-Record-ID). Keys are 64-bit hashes: a
+  // collision can only keep a record that could have been converted.
+  bool Refers(std::string_view uri, std::string_view date, std::string_view digest,
+              std::string_view record_id = {}) const;
+  bool HasCapture(std::string_view uri, std::string_view date) const { return Has('c', uri, date); }
+  size_t size() const { return keys_.size(); }
+
+ private:
+  static uint64_t Key(char kind, std::string_view a, std::string_view b);
+  void Add(char kind, std::string_view a, std::string_view b) { keys_.push_back(Key(kind, a, b)); }
+  bool Has(char kind, std::string_view a, std::string_view b) const;
+  std::vector<uint64_t> keys_;  // sorted by Seal
+};
+
+}  // namespace manifest

@@ -1,0 +1,78 @@
+#include "manifest/references.h"
+
+#include <algorithm>
+#include <functional>
+
+#include "manifest/reader.h"
+
+namespace manifest {
+namespace {
+
+std::vector<std::string_view> SplitSpaces(std::string_view line) {
+  std::vector<std::string_view> fields;
+  size_t pos = 0;
+  while (pos <= line.size()) {
+    size_t space = line.find(' ', pos);
+    if (space == std::string_view::npos) space = line.size();
+    fields.push_back(line.substr(pos, space - pos));
+    pos = space + 1;
+  }
+  return fields;
+}
+
+}  // namespace
+
+uint64_t ReferenceSet::Key(char kind, std::string_view a, std::string_view b) {
+  std::string joined;
+  joined.reserve(a.size() + b.size() + 3);
+  joined += kind;
+  joined += ' ';
+  joined += a;
+  joined += ' ';
+  joined += b;
+  return std::hash<std::string>{}(joined);
+}
+
+bool ReferenceSet::Has(char kind, std::string_view a, std::string_view b) const {
+  return std::binary_search(keys_.begin(), keys_.end(), Key(kind, a, b));
+}
+
+void ReferenceSet::Seal() {
+  std::sort(keys_.begin(), keys_.end());
+  keys_.erase(std::unique(keys_.begin(), keys_.end()), keys_.end());
+}
+
+bool ReferenceSet::Refers(std::string_view uri, std::string_view date, std::string_view digest,
+                          std::string_view record_id) const {
+  if (keys_.empty()) return false;
+  return Has('c', uri, date) || Has('p', uri, digest) || Has('u', uri, "") ||
+         (!record_id.empty() && Has('r', record_id, ""));
+}
+
+base::Status ReferenceSet::Load(base::ByteSource* source, const std::string& name) {
+  LineReader lines(source);
+  std::string line;
+  while (lines.Next(&line)) {
+    if (line.empty() || line[0] == '#') continue;
+    auto f = SplitSpaces(line);
+    bool ok = !f.empty() && std::none_of(f.begin(), f.end(), [](auto s) { return s.empty(); });
+    if (ok && f[0] == "capture" && f.size() == 3) {
+      Add('c', f[1], f[2]);
+    } else if (ok && f[0] == "payload" && f.size() == 3) {
+      Add('p', f[1], f[2]);
+    } else if (ok && f[0] == "uri" && f.size() == 2) {
+      Add('u', f[1], "");
+    } else if (ok && f[0] == "record" && f.size() == 2) {
+      Add('r', f[1], "");
+    } else {
+      return base::Status::Corruption(name + ": line " + std::to_string(lines.line_number()) +
+                                      ": expected \"capture URI DATE\", \"payload URI DIGEST\", "
+                                      "\"uri URI\" or \"record ID\", found \"" +
+                                      line.substr(0, 80) + "\"");
+    }
+  }
+  if (!lines.status().ok()) return base::Status::IOError(name + ": " + lines.status().message());
+  return base::Status::Ok();
+}
+
+}  // namespace manifest

@@ -1,0 +1,129 @@
+# Revisits already in a collection: the records they refer to stay responses,
+# so that none of them is left pointing at another revisit.
+source "$(dirname "$0")/common.bash"
+DEDUP="$BIN/warcdedup/warcdedup"
+WARCSUM="$BIN/warcsum/warcsum"
+REFS="$BIN/warcrefs/warcrefs"
+CMP="$BIN/warcsumcmp/warcsumcmp"
+
+# a.warc.gz: Z, the earliest capture of payload P (under another URL).
+# b.warc.gz: X, a later capture of P at http://u.example/, and Y, a revisit a
+#   crawler wrote for it (dated, with WARC-Refers-To); W, another copy of P.
+# c.warc.gz: Q1 and Q2, two captures of payload Q at http://q.example/, and R,
+#   an old-style revisit of that URL without a date (resolved by URL and digest).
+mkdir -p "$WORK/in"
+python3 - "$WORK/in" <<'PY'
+import base64, gzip, hashlib, sys
+out = sys.argv[1]
+P = b"the same page, captured three times " * 40
+Q = b"another page " * 50
+def sha1(b): return "sha1:" + base64.b32encode(hashlib.sha1(b).digest()).decode()
+def record(typ, rid, uri, date, payload, extra=()):
+    http = b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\n"
+    block = http if typ == "revisit" else http + payload
+    h = ["WARC/1.1", "WARC-Type: " + typ, "WARC-Record-ID: <urn:uuid:%s>" % rid,
+         "WARC-Date: " + date, "WARC-Target-URI: " + uri,
+         "Content-Type: application/http; msgtype=response",
+         "WARC-Payload-Digest: " + sha1(payload), *extra, "Content-Length: %d" % len(block)]
+    return gzip.compress(("\r\n".join(h) + "\r\n\r\n").encode() + block + b"\r\n\r\n", mtime=0)
+def write(name, records):
+    with open(out + "/" + name, "wb") as f:
+        for r in records: f.write(r)
+uid = lambda n: "00000000-0000-4000-8000-%012d" % n
+write("a.warc.gz", [record("response", uid(1), "http://v.example/", "2019-01-01T00:00:00Z", P)])
+write("b.warc.gz", [
+    record("response", uid(2), "http://u.example/", "2020-01-01T00:00:00Z", P),
+    record("revisit", uid(3), "http://u.example/", "2021-01-01T00:00:00Z", P, [
+        "WARC-Profile: http://netpreserve.org/warc/1.1/revisit/identical-payload-digest",
+        "WARC-Refers-To: <urn:uuid:%s>" % uid(2),
+        "WARC-Refers-To-Target-URI: http://u.example/",
+        "WARC-Refers-To-Date: 2020-01-01T00:00:00Z", "WARC-Truncated: length"]),
+    record("response", uid(4), "http://w.example/", "2021-06-01T00:00:00Z", P)])
+write("c.warc.gz", [
+    record("response", uid(5), "http://q.example/", "2018-01-01T00:00:00Z", Q),
+    record("response", uid(6), "http://q.example/", "2019-01-01T00:00:00Z", Q),
+    record("revisit", uid(7), "http://q.example/", "2020-01-01T00:00:00Z", Q, [
+        "WARC-Profile: http://netpreserve.org/warc/1.0/revisit/identical-payload-digest"])])
+PY
+cp -r "$WORK/in" "$WORK/pristine"
+sha1_hex() { python3 -c 'import hashlib,sys; print("sha1:" + hashlib.sha1(sys.argv[1].encode() * int(sys.argv[2])).hexdigest())' "$1" "$2"; }
+P_DIGEST=$(sha1_hex "the same page, captured three times " 40)
+Q_DIGEST=$(sha1_hex "another page " 50)
+
+# warcsum --revisit-refs: one line per reference, in file order.
+"$WARCSUM" -q --revisit-refs "$WORK/refs.txt" "$WORK"/in/*.warc.gz > "$WORK/sum"
+expect_eq "revisit-refs lines" "capture http://u.example/ 2020-01-01T00:00:00Z
+record <urn:uuid:00000000-0000-4000-8000-000000000002>
+payload http://q.example/ $Q_DIGEST" "$(cat "$WORK/refs.txt")"
+expect_eq "responses listed" 5 "$(wc -l < "$WORK/sum")"
+
+# The whole chain: X and Q2 stay responses, W becomes a revisit of Z, and
+# the final check counts X and Q2 as kept.
+run "$DEDUP" -o "$WORK/out1" -w "$WORK/work" "$WORK/in"
+[ "$rc" -eq 0 ] || { cat "$WORK/err" >&2; fail "warcdedup exited $rc"; }
+grep -q "b.warc.gz: offset 0: kept: an existing revisit refers to it" "$WORK/err" || fail "X not kept: $(cat "$WORK/err")"
+grep -q "c.warc.gz: offset [0-9]*: kept: an existing revisit refers to it" "$WORK/err" || fail "Q2 not kept: $(cat "$WORK/err")"
+grep -q "2 kept (an existing revisit refers to them), 0 discrepancies" "$WORK/err" || fail "check: $(cat "$WORK/err")"
+types() { gzip -dc "$1" | grep -a '^WARC-Type:' | tr -d '\r' | awk '{print $2}' | paste -sd' '; }
+expect_eq "b.warc.gz after" "response revisit revisit" "$(types "$WORK/out1/b.warc.gz")"
+[ ! -e "$WORK/out1/c.warc.gz" ] || fail "c.warc.gz rewritten though nothing in it may change"
+# Every revisit in the result resolves the way replay tools do: a response
+# with its Refers-To URI and date and the same payload digest string.
+python3 - "$WORK/out1/b.warc.gz" "$WORK/in/a.warc.gz" "$WORK/in/b.warc.gz" <<'PY'
+import gzip, sys
+def records(path):
+    data = gzip.decompress(open(path, "rb").read())
+    while data:
+        head, _, rest = data.partition(b"\r\n\r\n")
+        h = dict(l.split(": ", 1) for l in head.decode().split("\r\n")[1:])
+        n = int(h["Content-Length"])
+        yield h
+        data = rest[n + 4:]
+after = list(records(sys.argv[1])) + list(records(sys.argv[2]))
+responses = {(h["WARC-Target-URI"], h["WARC-Date"]): h["WARC-Payload-Digest"]
+             for h in after if h["WARC-Type"] == "response"}
+for h in after:
+    if h["WARC-Type"] == "revisit":
+        key = (h["WARC-Refers-To-Target-URI"], h["WARC-Refers-To-Date"])
+        assert responses.get(key) == h["WARC-Payload-Digest"], ("unresolved", key)
+PY
+
+# warcrefs without --referenced converts X and Q2, and warcsumcmp
+# --referenced says so: the protection is what kept them.
+mkdir -p "$WORK/out2"
+run "$REFS" -m "$WORK/work/by-file.manifest" -o "$WORK/out2" "$WORK/in"
+[ "$rc" -eq 0 ] || fail "warcrefs without --referenced exited $rc"
+expect_eq "b.warc.gz without --referenced" "revisit revisit revisit" "$(types "$WORK/out2/b.warc.gz")"
+for f in "$WORK"/in/*.warc.gz; do [ -e "$WORK/out2/${f##*/}" ] && echo "$WORK/out2/${f##*/}" || echo "$f"; done |
+  "$WARCSUM" -q - > "$WORK/after2"
+run "$CMP" --referenced "$WORK/work/revisit-refs.txt" "$WORK/work/before.manifest" "$WORK/after2" \
+  "$WORK/work/processed.manifest"
+expect_eq "warcsumcmp: converted though referenced: exit" 1 "$rc"
+expect_eq "warcsumcmp: the discrepancy" \
+  "referenced: b.warc.gz http://u.example/ 2020-01-01T00:00:00Z $P_DIGEST (copy 2; gone, though an existing revisit refers to it)
+referenced: c.warc.gz http://q.example/ 2019-01-01T00:00:00Z $Q_DIGEST (copy 2; gone, though an existing revisit refers to it)" \
+  "$(grep '^referenced' "$WORK/out")"
+
+# A manifest that contradicts itself: the original Z made a copy of X while
+# X's line names Z as its original. Neither is converted (an error each);
+# W, whose original Z stays, still is.
+awk '$2 == 0 && $1 == "a.warc.gz" { $8 = 2; $9 = "http://u.example/"; $10 = "2020-01-01T00:00:00Z" } { print }' \
+  "$WORK/work/by-file.manifest" > "$WORK/bad.manifest"
+mkdir -p "$WORK/out3"
+run "$REFS" -m "$WORK/bad.manifest" -o "$WORK/out3" "$WORK/in"
+expect_eq "contradicting manifest: exit" 1 "$rc"
+grep -q "a.warc.gz: offset 0: other lines of the manifest name this record as their original, but its own line makes it a copy; not applied" \
+  "$WORK/err" || fail "Z: $(cat "$WORK/err")"
+grep -q "b.warc.gz: offset 0: other lines of the manifest name this record as their original" "$WORK/err" || fail "X: $(cat "$WORK/err")"
+[ ! -e "$WORK/out3/a.warc.gz" ] || fail "a.warc.gz rewritten"
+expect_eq "b.warc.gz with the contradicting manifest" "response revisit revisit" "$(types "$WORK/out3/b.warc.gz")"
+
+# A reference file that is not one is refused before anything is touched.
+echo "captured http://u.example/" > "$WORK/junk.txt"
+mkdir -p "$WORK/out4"
+run "$REFS" -m "$WORK/work/by-file.manifest" --referenced "$WORK/junk.txt" -o "$WORK/out4" "$WORK/in"
+expect_eq "bad --referenced: exit" 1 "$rc"
+grep -q 'junk.txt: line 1: expected "capture URI DATE"' "$WORK/err" || fail "bad --referenced: $(cat "$WORK/err")"
+[ -z "$(ls "$WORK/out4")" ] || fail "files written with a bad --referenced"
+diff -r "$WORK/in" "$WORK/pristine" > /dev/null || fail "inputs changed"
+echo "ok"

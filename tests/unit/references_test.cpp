@@ -1,0 +1,65 @@
+// What existing revisits refer to: the reference lines and their lookups.
+#include <catch2/catch.hpp>
+
+#include "base/source.h"
+#include "manifest/references.h"
+
+namespace {
+
+manifest::ReferenceSet Loaded(const std::string& text, base::Status* status = nullptr) {
+  base::StringSource source(text);
+  manifest::ReferenceSet set;
+  base::Status s = set.Load(&source, "refs.txt");
+  if (status) *status = s;
+  set.Seal();
+  return set;
+}
+
+}  // namespace
+
+TEST_CASE("references: each kind of line protects what a revisit resolves to", "[manifest]") {
+  auto set = Loaded(
+      "# from warcsum --revisit-refs\n"
+      "capture http://a/ 2020-01-01T00:00:00Z\n"
+      "payload http://b/ sha1:aa20238aab9cea0696a9b5d5f7a44a42de16adfc\n"
+      "uri http://c/\n"
+      "record <urn:uuid:1>\n");
+  CHECK(set.size() == 4);
+  // capture: that URI at that date, whatever the digest.
+  CHECK(set.Refers("http://a/", "2020-01-01T00:00:00Z", "sha1:00"));
+  CHECK_FALSE(set.Refers("http://a/", "2021-01-01T00:00:00Z", "sha1:00"));
+  // payload: any date of that URI with that digest.
+  CHECK(set.Refers("http://b/", "1999-01-01T00:00:00Z", "sha1:aa20238aab9cea0696a9b5d5f7a44a42de16adfc"));
+  CHECK_FALSE(set.Refers("http://b/", "1999-01-01T00:00:00Z", "sha1:bb"));
+  // uri: any capture of it.
+  CHECK(set.Refers("http://c/", "2000-01-01T00:00:00Z", "md5:00"));
+  // record: by WARC-Record-ID, whatever the URI.
+  CHECK(set.Refers("http://x/", "2000-01-01T00:00:00Z", "md5:00", "<urn:uuid:1>"));
+  CHECK_FALSE(set.Refers("http://x/", "2000-01-01T00:00:00Z", "md5:00", "<urn:uuid:2>"));
+  CHECK_FALSE(set.Refers("http://x/", "2000-01-01T00:00:00Z", "md5:00"));
+  // The kinds do not mix: a capture key is not a uri key.
+  CHECK_FALSE(set.Refers("http://a/", "", ""));
+  CHECK(set.HasCapture("http://a/", "2020-01-01T00:00:00Z"));
+  CHECK_FALSE(set.HasCapture("http://b/", "sha1:aa20238aab9cea0696a9b5d5f7a44a42de16adfc"));
+}
+
+TEST_CASE("references: a line of no known kind is an error with its line number", "[manifest]") {
+  base::Status status;
+  Loaded("capture http://a/ 2020-01-01T00:00:00Z\nuri http://c/ extra\n", &status);
+  CHECK(status.message() ==
+        "refs.txt: line 2: expected \"capture URI DATE\", \"payload URI DIGEST\", \"uri URI\" or "
+        "\"record ID\", found \"uri http://c/ extra\"");
+  Loaded("capture http://a/  2020\n", &status);
+  CHECK(status.message().find("line 1:") != std::string::npos);
+  Loaded("", &status);
+  CHECK(status.ok());
+}
+
+TEST_CASE("references: an empty set refers to nothing", "[manifest]") {
+  manifest::ReferenceSet set;
+  set.Seal();
+  CHECK_FALSE(set.Refers("", "", ""));
+  set.AddCapture("http://a/", "d");
+  set.Seal();
+  CHECK(set.HasCapture("http://a/", "d"));
+}
