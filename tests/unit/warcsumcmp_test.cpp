@@ -305,6 +305,24 @@ TEST_CASE("warcsumcmp: with a copy and its original under one key", "[warcsumcmp
   CHECK(out.summary.discrepancies() == 0);
 }
 
+TEST_CASE("warcsumcmp: a copy kept in an ARC file is counted, not a discrepancy", "[warcsumcmp]") {
+  const char* before = "a.warc.gz 1 1 u d1 sha1:aa\nb.arc.gz 1 1 v d2 sha1:aa\nc.warc 1 1 w d3 sha1:aa\n";
+  const char* processed =
+      "a.warc.gz 1 1 u d1 sha1:aa 0 1 - -\nb.arc.gz 1 1 v d2 sha1:aa 0 2 u d1\n"
+      "c.warc 1 1 w d3 sha1:aa 0 3 u d1\n";
+  // The ARC copy is still there (ARC has no revisit record); the WARC one went.
+  Output out = Cmp(before, "a.warc.gz 1 1 u d1 sha1:aa\nb.arc.gz 1 1 v d2 sha1:aa\n", processed);
+  REQUIRE(out.status.ok());
+  CHECK(out.lines.empty());
+  CHECK(out.summary.kept_arc == 1);
+  CHECK(out.summary.deduplicated == 1);
+  // A WARC copy still there is a discrepancy as before.
+  out = Cmp(before, "a.warc.gz 1 1 u d1 sha1:aa\nb.arc.gz 1 1 v d2 sha1:aa\nc.warc 1 1 w d3 sha1:aa\n",
+            processed);
+  CHECK(out.lines == Lines{"not deduplicated: c.warc w d3 sha1:aa (copy 3 of u d1; before: offset 1, "
+                           "after: offset 1)"});
+}
+
 TEST_CASE("warcsumcmp: malformed lines name the input and the line", "[warcsumcmp]") {
   Output out = Cmp(kBefore, "a.warc.gz x1 10 http://x/ 2019-01-01T00:00:00Z sha1:aa\n");
   CHECK_FALSE(out.status.ok());

@@ -1,6 +1,7 @@
 // warcrefs: rewrites WARC files, turning every duplicate (copy > 1) into a
 // revisit record.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 
 #include "refs.h"
 #include "toolcommon/cli.h"
@@ -35,11 +36,18 @@ int main(int argc, char** argv) {
                  "Keep the records that existing revisits refer to, as listed in FILE "
                  "(warcsum --revisit-refs)")
       ->type_name("FILE");
-  app.add_option("inputs", options.inputs, "WARC files, or directories holding them")->required();
+  app.add_option("inputs", options.inputs,
+                 "WARC files, or directories holding them; '-' reads a list of paths from stdin")
+      ->required();
   toolcommon::AddCommonOptions(&app, &common);
   if (int rc = toolcommon::ParseCommandLine(&app, argc, argv); rc >= 0) return rc;
   if (options.out_dir.empty() && !options.in_place && !options.dry_run) {
     std::fprintf(stderr, "warcrefs: give -o DIR or --in-place (or --dry-run)\n");
+    return 2;
+  }
+  if (options.manifest == "-" &&
+      std::find(options.inputs.begin(), options.inputs.end(), "-") != options.inputs.end()) {
+    std::fprintf(stderr, "warcrefs: -m - and the input '-' cannot both read standard input\n");
     return 2;
   }
   toolcommon::Diag diag("warcrefs");

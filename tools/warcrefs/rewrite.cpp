@@ -172,6 +172,12 @@ Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, RevisitWriter* w
     return result;
   }
   if (record.type != warc::kResponse) return mismatch("not a response record");
+  // ARC has no revisit record: its copies stay, a missed saving but no error.
+  if (record.format == warc::FileFormat::kArc) {
+    result.kind = Inspection::Kind::kKeep;
+    result.reason = "kept: ARC records cannot become revisits";
+    return result;
+  }
   if (rewrite.revisit_refs &&
       rewrite.revisit_refs->Refers(e.uri, e.date, e.digest,
                                    manifest::EncodeField(record.headers.First("WARC-Record-ID").value_or(""))))
@@ -292,6 +298,17 @@ base::Status SameBytes(int a_fd, uint64_t a_offset, int b_fd, uint64_t b_offset,
   return base::Status::Ok();
 }
 
+// Whether the file holds `data` at `offset` (read through buf).
+bool SameAsWritten(int fd, uint64_t offset, std::string_view data, std::vector<char>& buf) {
+  FdRange range(fd, offset, offset + data.size());
+  for (size_t done = 0; done < data.size();) {
+    auto r = range.Read(buf.data(), std::min(buf.size(), data.size() - done));
+    if (!r.ok() || *r == 0 || std::memcmp(buf.data(), data.data() + done, *r) != 0) return false;
+    done += *r;
+  }
+  return true;
+}
+
 // The after-manifest of a new file, held back until the file is verified
 // and renamed.
 struct AfterLines {
@@ -320,12 +337,25 @@ base::Status CheckRevisit(const warc::Record& record, warc::RecordReader* reader
             h.Sole("WARC-Refers-To-Date").value_or("") == ref_date &&
             h.Sole("WARC-Payload-Digest").value_or("") == c.payload_digest &&
             h.Sole("WARC-Truncated").value_or("") == "length" &&
+            h.Sole("Content-Type").value_or("") == "application/http; msgtype=response" &&
             manifest::EncodeField(record.TargetUri()) == c.entry->uri &&
             manifest::EncodeField(record.Date()) == c.entry->date &&
             record.content_length == block.size();
   if (!ok)
     return base::Status::Corruption("revisit at offset " + std::to_string(c.out_offset) +
                                     " lacks a required field");
+  if (auto stored = h.First("WARC-Block-Digest")) {
+    auto digest = warc::ParseDigest(*stored);
+    bool same = digest.ok();
+    if (same) {
+      warc::Hasher hasher(digest->algorithm);
+      hasher.Update(block);
+      same = hasher.Final() == *digest;
+    }
+    if (!same)
+      return base::Status::Corruption("revisit at offset " + std::to_string(c.out_offset) +
+                                      ": its WARC-Block-Digest is not its block's");
+  }
   return base::Status::Ok();
 }
 
@@ -334,13 +364,20 @@ base::Status CheckRevisit(const warc::Record& record, warc::RecordReader* reader
 // with the fields it must have. That read is warcsum's: with `after` set, its
 // manifest lines (the after-manifest) come from the same pass.
 base::Status Verify(int in_fd, uint64_t in_size, int out_fd, uint64_t out_size,
-                    const std::vector<Conversion>& conversions, const std::string& file_field,
-                    const warcsum::SumOptions* after_sum, AfterLines* after) {
+                    const std::vector<Conversion>& conversions, const std::vector<std::string>& written,
+                    const std::string& file_field, const warcsum::SumOptions* after_sum,
+                    AfterLines* after) {
   uint64_t in_pos = 0, out_pos = 0;
   std::vector<char> a(1 << 20), b(1 << 20);
-  for (const auto& c : conversions) {
+  for (size_t i = 0; i < conversions.size(); ++i) {
+    const Conversion& c = conversions[i];
     if (auto s = SameBytes(in_fd, in_pos, out_fd, out_pos, c.in_offset - in_pos, a, b); !s.ok())
       return s;
+    // The revisit on disk is the one built (a plain file has no CRC to
+    // catch a changed byte in its block).
+    if (!SameAsWritten(out_fd, c.out_offset, written[i], b))
+      return base::Status::Corruption("revisit at offset " + std::to_string(c.out_offset) +
+                                      " does not read back as written");
     in_pos = c.in_offset + c.in_length;
     out_pos = c.out_offset + c.out_length;
   }
@@ -537,7 +574,7 @@ FileResult Rewrite(const std::string& input, const std::vector<manifest::Entry>&
     return fail("cannot write " + tmp + ": " + s.message());
   if (auto s = out.Flush(); !s.ok()) return fail("cannot write " + tmp + ": " + s.message());
   if (::fsync(out_fd) != 0) return fail("cannot sync " + tmp + ": " + base::ErrnoText(errno));
-  if (auto s = Verify(in_fd, in_size, out_fd, out.written(), conversions, BaseName(input),
+  if (auto s = Verify(in_fd, in_size, out_fd, out.written(), conversions, revisits, BaseName(input),
                       after ? &options.after_sum : nullptr, after);
       !s.ok())
     return fail("verification of the new file failed: " + s.message());

@@ -255,6 +255,10 @@ base::Status Comparer::HandleSubkey(std::vector<std::string>* before,
         ++summary_->kept_referenced;
         continue;
       }
+      if (p[0].ends_with(".arc") || p[0].ends_with(".arc.gz")) {
+        ++summary_->kept_arc;
+        continue;
+      }
       if (auto s = Report(Kind::kNotDeduplicated,
                           Describe(b) + " (copy " + std::string(p[5]) + " of " + std::string(p[6]) +
                               " " + std::string(p[7]) + "; before: offset " + std::string(b[4]) +
@@ -528,6 +532,7 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
              (summary.kept_referenced ? std::to_string(summary.kept_referenced) +
                                             " kept (an existing revisit refers to them), "
                                       : "") +
+             (summary.kept_arc ? std::to_string(summary.kept_arc) + " kept (in ARC files), " : "") +
              std::to_string(n) + (n == 1 ? " discrepancy" : " discrepancies"));
   return n ? toolcommon::kExitSomeInputsFailed : diag->ExitCode();
 }

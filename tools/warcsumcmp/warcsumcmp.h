@@ -45,6 +45,9 @@ struct Summary {
   // copy > 1 but still in AFTER, an existing revisit referring to it
   // (CompareOptions::referenced): warcrefs --referenced keeps those.
   uint64_t kept_referenced = 0;
+  // copy > 1 but still in AFTER, in a file named .arc or .arc.gz: ARC has no
+  // revisit record, and warcrefs keeps those.
+  uint64_t kept_arc = 0;
   uint64_t by_kind[kKinds] = {};
   uint64_t sort_runs = 0;  // temporary files the sorts wrote (0: all in memory)
 
@@ -100,7 +103,7 @@ using ReportSink = std::function<base::Status(std::string_view line)>;
 //   original missing: FILE URI DATE refers to REF-URI REF-DATE DIGEST (after has DIGEST2 instead)
 //   referenced: FILE URI DATE DIGEST (copy C; gone, though an existing revisit refers to it)
 //   (with options.referenced: a copy still in AFTER that a revisit refers to is kept, and
-//   counted as such)
+//   counted as such; so is one in a file named .arc or .arc.gz)
 //
 // Records sharing a key on one side are matched as multisets: equal digests
 // pair off first, the rest pair in digest order as "digest changed", and the
