@@ -82,6 +82,15 @@ expect_eq "--in-place table: bytes before, after" "$(sizes "$WORK/pristine") $(s
   "$(grep '^total ' "$WORK/out" | awk '{print $5, $6}')"
 [ "$(sizes "$WORK/pristine")" -gt "$(sizes "$WORK/inplace")" ] || fail "--in-place saved nothing"
 
+# --in-place without -w keeps its work directory on the disk it writes to:
+# .warcdedup in the input directory, which the listing passes over.
+cp -r "$WORK/pristine" "$WORK/inplace2"
+run "$DEDUP" -q --in-place "$WORK/inplace2"
+[ "$rc" -eq 0 ] || { cat "$WORK/err" >&2; fail "--in-place without -w exited $rc"; }
+[ -s "$WORK/inplace2/.warcdedup/after.manifest" ] || fail "--in-place: no work directory in the input directory"
+for f in "$WORK"/inplace/*; do cmp -s "$f" "$WORK/inplace2/${f##*/}" || fail "${f##*/}: --in-place without -w differs"; done
+grep -q '/\.warcdedup/' "$WORK/inplace2/.warcdedup/inputs.list" && fail "the work directory was listed as input"
+
 # A work directory belongs to the run that made it: another collection given
 # with it is refused, and nothing is touched.
 cp -r "$WORK/pristine" "$WORK/other"

@@ -24,8 +24,9 @@ Options:
   -o,--output-dir OUTDIR  Write the rewritten files to OUTDIR
   --in-place              Replace the input files
   -n,--dry-run            Find the duplicates and report; rewrite nothing
-  -w,--work-dir DIR       Keep the intermediate manifests in DIR
-                          (default: OUTDIR/.warcdedup, or ./warcdedup-work)
+  -w,--work-dir DIR       Keep the intermediate manifests in DIR (default:
+                          OUTDIR/.warcdedup; with --in-place .warcdedup in the
+                          first input's directory; with --dry-run ./warcdedup-work)
   -j,--jobs N             Threads for warcsum and warccollres, files rewritten at
                           once by warcrefs: 2N (default: number of cores)
   -H,--hash ALGORITHM     Payload digest: md5, sha1, sha256, sha512 (default sha1)
@@ -69,8 +70,16 @@ modes=$(( (${#outdir} > 0) + in_place + dry_run ))
 [ "$modes" -eq 1 ] || die_usage "give exactly one of -o OUTDIR, --in-place, --dry-run"
 for i in "${inputs[@]}"; do [ -e "$i" ] || die_usage "$i: no such file or directory"; done
 if [ -n "$outdir" ]; then mkdir -p "$outdir" || exit 1; fi
+# By default the work directory (and so sort's temporary files) is on the
+# disk written to: the output directory, or with --in-place the first
+# input's directory. A dry run writes nothing there.
 if [ -z "$work" ]; then
-  if [ -n "$outdir" ]; then work="$outdir/.warcdedup"; else work="./warcdedup-work"; fi
+  if [ -n "$outdir" ]; then work="$outdir/.warcdedup"
+  elif [ "$in_place" -eq 1 ]; then
+    first=${inputs[0]}
+    [ -d "$first" ] || first=$(dirname -- "$first")
+    work="$first/.warcdedup"
+  else work="./warcdedup-work"; fi
 fi
 mkdir -p "$work" || exit 1
 [ "$restart" -eq 1 ] && rm -f "$work"/*.manifest "$work"/*.done "$work"/*.list "$work"/*.txt "$work/run.id"
