@@ -124,6 +124,20 @@ run "$DEDUP" -q -o "$WORK/o5" -w "$WORK/work5" "$WORK/in"
 [ "$rc" -eq 0 ] || { cat "$WORK/err" >&2; fail "the re-run after the failure exited $rc"; }
 cmp -s "$WORK/o5/$victim" "$WORK/dedup/$victim" || fail "the re-run did not write $victim"
 
+# A file of an input's name left in OUTDIR by something else is not taken
+# for the input's result in the table.
+cp -r "$WORK/pristine" "$WORK/in7"
+"$GEN" --out "$WORK/in7" --prefix solo --size 1M --files 1 --seed 71 --dup-rate 0 --near-dup-rate 0 -q
+mkdir -p "$WORK/o7" && touch "$WORK/o7/solo-00000.warc.gz"
+run "$DEDUP" -q -o "$WORK/o7" -w "$WORK/work7" "$WORK/in7"
+[ "$rc" -eq 0 ] || { cat "$WORK/err" >&2; fail "-o with a stale file exited $rc"; }
+grep -q '^solo-00000.warc.gz .* 1 - -$' "$WORK/work7/processed.manifest" || fail "solo has no records"
+! grep -q '^solo-00000.warc.gz .* [2-9][0-9]* [^ ]* [^ ]*$' "$WORK/work7/processed.manifest" || fail "solo has duplicates"
+outsum() { local t=0 f; while IFS= read -r f; do
+  if [ -f "$WORK/dedup/${f##*/}" ]; then t=$((t + $(stat -c %s "$WORK/dedup/${f##*/}"))); else t=$((t + $(stat -c %s "$f"))); fi
+  done < "$WORK/work7/inputs.list"; echo "$t"; }
+expect_eq "-o table with a stale file: bytes after" "$(outsum)" "$(grep '^total ' "$WORK/out" | awk '{print $6}')"
+
 # Inputs sharing a base name (in two directories) are counted once in the
 # table: the manifests name files by base name.
 mkdir -p "$WORK/twins/a" "$WORK/twins/b"

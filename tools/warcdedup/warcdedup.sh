@@ -168,6 +168,7 @@ need_refs=0
 [ "$dry_run" -eq 0 ] && [ ! -e "$work/after.manifest" ] && need_refs=1
 if [ "$need_refs" -eq 1 ]; then
   [ "$dry_run" -eq 1 ] || rm -f "$work/warcrefs.done" "$work/after.manifest"
+  [ "$dry_run" -eq 1 ] || touch "$work/warcrefs.started"
   say "warcrefs ..."
   start=$EPOCHREALTIME
   "$(tool warcrefs)" "${q[@]}" -j "$refs_jobs" -m "$work/by-file.manifest" --referenced "$work/revisit-refs.txt" \
@@ -234,9 +235,12 @@ else
   while IFS=$'\t' read -r n f; do recs_after[$f]=$n; done < <(count_records "$work/processed.manifest" 1)
 fi
 # after_file F: sets a to the file that holds F's records after the run.
+# With -o that is the file of its name in OUTDIR when warcrefs wrote it, not
+# one left there by an earlier run.
 after_file() {
   a=$1
-  if [ -n "$outdir" ] && [ "$dry_run" -eq 0 ] && [ -e "$outdir/${1##*/}" ]; then a="$outdir/${1##*/}"; fi
+  if [ -n "$outdir" ] && [ "$dry_run" -eq 0 ] && [ -f "$outdir/${1##*/}" ] &&
+     [ "$outdir/${1##*/}" -nt "$work/warcrefs.started" ]; then a="$outdir/${1##*/}"; fi
 }
 # The sizes before (taken before warcsum) and of the files after, from one stat.
 declare -A size_before size_after
