@@ -8,8 +8,8 @@ packages=(
   zlib1g-dev libssl-dev libcurl4-openssl-dev libmysqlcppconn-dev
   libcli11-dev catch2
   libdeflate-dev libisal-dev          # fast inflaters (zlib is the fallback)
-  mariadb-server nginx-light          # real servers for the fetch tests
-  time python3 gzip                   # tests and benchmarks
+  mariadb-server nginx                # real servers for the fetch tests
+  time python3 gzip bc                # tests and benchmarks (bc: bench/*.sh arithmetic)
 )
 
 missing=()

@@ -1,5 +1,6 @@
-# warcsum's command line: help, version, usage errors, missing inputs,
-# atomic -o, --append, SIGINT clean-up, -q/-v. Input: tests/data/tiny.warc.gz.
+# warcsum's command line: help, version, usage errors, missing inputs, -r
+# through symbolic link loops, atomic -o, --append, SIGINT clean-up, -q/-v,
+# messages and the progress line. Input: tests/data/tiny.warc.gz.
 source "$(dirname "$0")/common.bash"
 W="$BIN/warcsum/warcsum"
 [ -x "$W" ] || fail "$W not built"
@@ -57,6 +58,9 @@ usage_error "bad --jobs" "warcsum: --jobs: Value 0 not in range 1 to 256
 $try" -j 0 "$tiny"
 usage_error "bad --types" "warcsum: --types: expected response and/or resource, found \"revisit\"" \
   --types revisit "$tiny"
+usage_error "--types with an empty item" \
+  "warcsum: --types: expected response and/or resource, found \"response,\"" \
+  --types 'response,' "$tiny"
 usage_error "--append without -o" "warcsum: --append needs -o FILE" --append "$tiny"
 
 # A missing input: named, exit 1, the other inputs still read.
@@ -90,6 +94,41 @@ run "$W" -r "$WORK/dir"
 expect_eq "directory with -r: exit" 0 "$rc"
 expect_eq "directory with -r: stdout" "$expected" "$(cat "$WORK/out")"
 
+# -r through symbolic links: d/up1 and d/up2 lead back up (a loop: an error,
+# exit 1), e is a second name for d and link.warc.gz for a.warc.gz (notes).
+# Each file is read once; without the check this ran until killed.
+mkdir -p "$WORK/loop/d"
+cp "$tiny" "$WORK/loop/a.warc.gz"
+cp "$tiny" "$WORK/loop/d/b.warc.gz"
+ln -s .. "$WORK/loop/d/up1"
+ln -s .. "$WORK/loop/d/up2"
+ln -s d "$WORK/loop/e"
+ln -s a.warc.gz "$WORK/loop/link.warc.gz"
+run timeout 10 "$W" -r "$WORK/loop"
+expect_eq "-r loop: exit" 1 "$rc"
+expect_eq "-r loop: stderr" \
+  "warcsum: $WORK/loop/d/up1: skipped: a directory loop (the same directory as $WORK/loop)
+warcsum: $WORK/loop/d/up2: skipped: a directory loop (the same directory as $WORK/loop)
+warcsum: $WORK/loop/e: skipped: the same directory as $WORK/loop/d, already read
+warcsum: $WORK/loop/link.warc.gz: skipped: the same file as $WORK/loop/a.warc.gz, already listed" \
+  "$(cat "$WORK/err")"
+expect_eq "-r loop: each file's lines once" \
+  "$(sed 's/^tiny/a/' <<<"$expected"; sed 's/^tiny/b/' <<<"$expected")" "$(cat "$WORK/out")"
+# -q keeps the errors, drops the notes.
+run timeout 10 "$W" -q -r "$WORK/loop"
+expect_eq "-r loop -q: exit" 1 "$rc"
+expect_eq "-r loop -q: stderr" \
+  "warcsum: $WORK/loop/d/up1: skipped: a directory loop (the same directory as $WORK/loop)
+warcsum: $WORK/loop/d/up2: skipped: a directory loop (the same directory as $WORK/loop)" \
+  "$(cat "$WORK/err")"
+# A second name for a directory, no loop: notes only, exit 0.
+rm "$WORK/loop/d/up1" "$WORK/loop/d/up2"
+run timeout 10 "$W" -r "$WORK/loop"
+expect_eq "-r second names: exit" 0 "$rc"
+expect_eq "-r second names: stdout" \
+  "$(sed 's/^tiny/a/' <<<"$expected"; sed 's/^tiny/b/' <<<"$expected")" "$(cat "$WORK/out")"
+expect_eq "-r second names: notes" 2 "$(grep -c ': skipped: the same ' "$WORK/err")"
+
 # Input that is not a WARC file: named with its offset, exit 1.
 printf 'hello\n' >"$WORK/hello.txt"
 run "$W" -q "$WORK/hello.txt"
@@ -108,6 +147,40 @@ expect_eq "-v per-file summary" \
 expect_eq "-v totals" "warcsum: 1 files, 3 records, 2 lines, inflate: " \
   "$(sed -n 2p "$WORK/err" | sed 's/inflate: .*/inflate: /')"
 expect_eq "-v lines" 2 "$(wc -l <"$WORK/err")"
+
+# --progress with stderr not a terminal: whole progress lines, and an error
+# on a line of its own (it used to follow the progress line on the same
+# line). The input is a FIFO fed a damaged copy of tiny.warc.gz only once a
+# progress line is out, so the error comes between progress lines.
+cp "$tiny" "$WORK/damaged.warc.gz"
+printf '\xff\xff\xff\xff' | dd of="$WORK/damaged.warc.gz" bs=1 seek=250 conv=notrunc 2>/dev/null
+mkfifo "$WORK/slow"
+: >"$WORK/err"  # emptied here: the background job's redirection may come late
+"$W" --progress "$WORK/slow" >"$WORK/out" 2>"$WORK/err" &
+pid=$!
+for _ in $(seq 200); do [ -s "$WORK/err" ] && break; sleep 0.05; done
+[ -s "$WORK/err" ] || { kill "$pid"; fail "--progress: no progress line in 10 s"; }
+cat "$WORK/damaged.warc.gz" >"$WORK/slow"
+set +e
+wait "$pid"
+rc=$?
+set -e
+expect_eq "--progress, damaged: exit" 1 "$rc"
+expect_eq "--progress, damaged: stdout" "$(sed -n 2p <<<"$expected" | sed 's/^tiny.warc.gz/slow/')" \
+  "$(cat "$WORK/out")"
+error="warcsum: $WORK/slow: offset 174: corrupt gzip member: invalid deflate data (invalid distance); skipped 214 bytes to the next gzip member at offset 388"
+expect_eq "--progress, damaged: the error on a line of its own" 1 "$(grep -cxF "$error" "$WORK/err")"
+! grep -q $'[\r\x1b]' "$WORK/err" || fail "--progress: terminal controls in a file: $(od -c "$WORK/err")"
+progress_line='^warcsum: [01]/1 files, [0-9.]+ K?B, [0-9]+ records, [0-9.]+ K?B/s$'
+expect_eq "--progress, damaged: the other lines are progress lines" "" \
+  "$(grep -vxF "$error" "$WORK/err" | grep -vE "$progress_line" || true)"
+expect_eq "--progress, damaged: a progress line before the error" 1 \
+  "$(sed -n 1p "$WORK/err" | grep -cE "$progress_line")"
+# The final line, printed once (it used to come twice).
+expect_eq "--progress, damaged: the final line" 1 \
+  "$(grep -cE '^warcsum: 1/1 files, 609 B, 2 records, ' "$WORK/err")"
+expect_eq "--progress, damaged: the final line last" 1 \
+  "$(tail -n 1 "$WORK/err" | grep -cE '^warcsum: 1/1 files, 609 B, 2 records, ')"
 
 # -o FILE: written whole, no FILE.tmp left, an old FILE replaced.
 echo "old manifest" >"$WORK/m"

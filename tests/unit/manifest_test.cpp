@@ -359,3 +359,18 @@ TEST_CASE("ManifestReader: a read error ends reading", "[manifest]") {
             "entry at line 1: a.warc.gz 0 10 http://a/ - " + std::string(kSha1Empty),
             "read error: read error: Input/output error"});
 }
+
+// warcsum's --types list (lib/warc): every comma-separated item must name a
+// type, so an empty one (a trailing comma) is an error like an unknown name.
+#include "warc/record.h"
+
+TEST_CASE("ParseRecordTypeList: an empty item is an error", "[manifest][warc]") {
+  CHECK(warc::ParseRecordTypeList("response,resource") ==
+        std::optional<uint32_t>(warc::kResponse | warc::kResource));
+  CHECK(warc::ParseRecordTypeList("response") == std::optional<uint32_t>(warc::kResponse));
+  CHECK_FALSE(warc::ParseRecordTypeList("response,").has_value());
+  CHECK_FALSE(warc::ParseRecordTypeList(",response").has_value());
+  CHECK_FALSE(warc::ParseRecordTypeList("response,,resource").has_value());
+  CHECK_FALSE(warc::ParseRecordTypeList(",").has_value());
+  CHECK_FALSE(warc::ParseRecordTypeList("").has_value());
+}

@@ -3,6 +3,9 @@
 // spill file that cannot be written (a full disk; RLIMIT_FSIZE stands in for
 // it) is an error, never a silent loss. OrderedOutput::WaitForTurn keeps an
 // input from starting too far ahead of the first unfinished one.
+// ExpandInputs walks each directory and lists each file once, whatever links
+// lead there. Messages start on a line of their own, not after the progress
+// line, and the final progress line is printed once.
 #include <catch2/catch.hpp>
 
 #include <signal.h>
@@ -10,11 +13,17 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "toolcommon/diag.h"
 #include "toolcommon/io.h"
+#include "toolcommon/progress.h"
 
 namespace {
 
@@ -29,6 +38,16 @@ base::Status DrainInto(toolcommon::SpillBuffer* buffer, std::string* out) {
     out->append(data, n);
     return base::Status::Ok();
   });
+}
+
+// What a Diag wrote to its temporary file.
+std::string Written(std::FILE* f) {
+  std::string text;
+  std::rewind(f);
+  char buf[4096];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
+  return text;
 }
 
 }  // namespace
@@ -99,4 +118,98 @@ TEST_CASE("OrderedOutput::WaitForTurn holds an input back until it is within the
   CHECK(started);
   ordered.Done(2);
   CHECK(ordered.status().ok());
+}
+
+TEST_CASE("ExpandInputs: links cannot make a walk loop or list a file twice", "[toolcommon]") {
+  namespace fs = std::filesystem;
+  char tmpl[] = "/tmp/toolcommon-walk-XXXXXX";
+  REQUIRE(::mkdtemp(tmpl) != nullptr);
+  const std::string top = tmpl;
+  fs::create_directory(top + "/d");
+  std::ofstream(top + "/a.warc") << "a";
+  std::ofstream(top + "/d/b.warc") << "b";
+  fs::create_directory_symlink("..", top + "/d/up1");  // two ways back up: a loop
+  fs::create_directory_symlink("..", top + "/d/up2");
+  fs::create_directory_symlink("d", top + "/e");  // a second name for d
+  fs::create_hard_link(top + "/a.warc", top + "/hard.warc");
+  fs::create_symlink("a.warc", top + "/link.warc");
+
+  std::FILE* err = std::tmpfile();
+  REQUIRE(err != nullptr);
+  toolcommon::Diag diag("t", err);
+  auto files = toolcommon::ExpandInputs({top}, true, &diag);
+  CHECK(files == std::vector<std::string>{top + "/a.warc", top + "/d/b.warc"});
+  CHECK(diag.errors() == 2);  // the loops; the rest are notes
+  auto skipped = [&](const std::string& path, const std::string& why) {
+    return "t: " + top + path + ": skipped: " + why + "\n";
+  };
+  const std::string loop = "a directory loop (the same directory as " + top + ")";
+  const std::string same_a = "the same file as " + top + "/a.warc, already listed";
+  CHECK(Written(err) == skipped("/d/up1", loop) + skipped("/d/up2", loop) +
+                            skipped("/e", "the same directory as " + top + "/d, already read") +
+                            skipped("/hard.warc", same_a) + skipped("/link.warc", same_a));
+
+  // Each argument is expanded on its own: a file named twice is listed twice,
+  // as asked. With -q the notes go and the errors stay.
+  std::FILE* err2 = std::tmpfile();
+  REQUIRE(err2 != nullptr);
+  toolcommon::Diag quiet("t", err2);
+  quiet.set_verbosity(0);
+  files = toolcommon::ExpandInputs({top + "/a.warc", top + "/a.warc", top}, true, &quiet);
+  CHECK(files == std::vector<std::string>{top + "/a.warc", top + "/a.warc", top + "/a.warc",
+                                          top + "/d/b.warc"});
+  CHECK(Written(err2) == skipped("/d/up1", loop) + skipped("/d/up2", loop));
+  std::fclose(err);
+  std::fclose(err2);
+  fs::remove_all(top);
+}
+
+TEST_CASE("Diag: a message starts on a line of its own, not after the progress line",
+          "[toolcommon]") {
+  std::FILE* f = std::tmpfile();
+  REQUIRE(f != nullptr);
+  toolcommon::Diag diag("t", f);
+  SECTION("on a terminal the line is cleared, and drawn again by the next update") {
+    diag.set_terminal(true);
+    diag.ProgressLine("t: 1/2 files", false);
+    diag.Error("x.warc.gz: offset 227: corrupt gzip member");
+    diag.ProgressLine("t: 2/2 files", false);
+    diag.ProgressLine("t: 2/2 files, done", true);
+    diag.Info("after the progress line");
+    CHECK(Written(f) ==
+          "\rt: 1/2 files\x1b[K"
+          "\r\x1b[Kt: x.warc.gz: offset 227: corrupt gzip member\n"
+          "\rt: 2/2 files\x1b[K"
+          "\rt: 2/2 files, done\x1b[K\n"
+          "t: after the progress line\n");
+  }
+  SECTION("elsewhere every progress update is a whole line") {
+    diag.set_terminal(false);
+    diag.ProgressLine("t: 1/2 files", false);
+    diag.Error("x.warc.gz: offset 227: corrupt gzip member");
+    diag.ProgressLine("t: 2/2 files, done", true);
+    CHECK(Written(f) ==
+          "t: 1/2 files\n"
+          "t: x.warc.gz: offset 227: corrupt gzip member\n"
+          "t: 2/2 files, done\n");
+  }
+  std::fclose(f);
+}
+
+TEST_CASE("Progress prints its final line once", "[toolcommon]") {
+  std::FILE* f = std::tmpfile();
+  REQUIRE(f != nullptr);
+  toolcommon::Diag diag("t", f);
+  const bool terminal = GENERATE(false, true);
+  diag.set_terminal(terminal);
+  {
+    // Finished at once, well within the first 200 ms tick: only the final line.
+    toolcommon::Progress progress(&diag, true, 2, 0);
+    progress.FileDone();
+    progress.FileDone();
+    progress.Finish();
+  }  // the destructor finishes again: nothing more
+  const std::string line = "t: 2/2 files, 0 B, 0 records, 0 B/s";
+  CHECK(Written(f) == (terminal ? "\r" + line + "\x1b[K\n" : line + "\n"));
+  std::fclose(f);
 }

@@ -16,17 +16,16 @@ RecordType ParseRecordType(std::string_view name) {
 
 std::optional<uint32_t> ParseRecordTypeList(std::string_view list) {
   uint32_t mask = 0;
-  while (!list.empty()) {
+  // Every item must name a type, the empty ones too: "response," and ""
+  // are as wrong as "response,bogus".
+  for (;;) {
     size_t comma = list.find(',');
-    std::string_view name = list.substr(0, comma);
-    RecordType type = ParseRecordType(name);
+    RecordType type = ParseRecordType(list.substr(0, comma));
     if (type == kUnknownType) return std::nullopt;
     mask |= type;
-    if (comma == std::string_view::npos) break;
+    if (comma == std::string_view::npos) return mask;
     list.remove_prefix(comma + 1);
   }
-  if (mask == 0) return std::nullopt;
-  return mask;
 }
 
 bool Record::HasHttpBlock() const {

@@ -10,6 +10,8 @@
 #include <cerrno>
 #include <cstring>
 #include <iostream>
+#include <map>
+#include <utility>
 
 #include "base/source.h"
 
@@ -27,10 +29,42 @@ void OnInterrupt(int) {
   ::_exit(kExitInterrupted);
 }
 
-void WalkDirectory(const std::string& dir, std::vector<std::string>* out, Diag* diag) {
+// A file or directory as the kernel knows it, whatever path led to it.
+using FileId = std::pair<dev_t, ino_t>;
+
+// What the walk of one directory argument has met: symbolic links (and hard
+// links) can lead to a directory or file more than once, and to a directory
+// from inside itself, which would never end.
+struct Walk {
+  struct Dir {
+    std::string path;  // the first path that led to it
+    bool open;         // still being walked: met again from inside, a loop
+  };
+  std::map<FileId, Dir> dirs;
+  std::map<FileId, size_t> files;  // index in *out of the first path
+  std::vector<std::string>* out;
+  Diag* diag;
+};
+
+void WalkDirectory(const std::string& dir, const struct stat& dir_st, Walk* walk) {
+  Diag* diag = walk->diag;
+  auto [self, first] =
+      walk->dirs.try_emplace(FileId{dir_st.st_dev, dir_st.st_ino}, Walk::Dir{dir, true});
+  if (!first) {
+    // A loop is an error (as in find -L): the tree is not what its owner
+    // meant. A second link to a directory walked already may well be meant
+    // ("latest -> 2024-05"), so only a note. Either way nothing is lost.
+    if (self->second.open)
+      diag->Error(dir + ": skipped: a directory loop (the same directory as " + self->second.path +
+                  ")");
+    else
+      diag->Info(dir + ": skipped: the same directory as " + self->second.path + ", already read");
+    return;
+  }
   DIR* d = ::opendir(dir.c_str());
   if (!d) {
     diag->Error(dir + ": cannot read directory: " + base::ErrnoText(errno));
+    self->second.open = false;
     return;
   }
   std::vector<std::string> names;
@@ -44,11 +78,18 @@ void WalkDirectory(const std::string& dir, std::vector<std::string>* out, Diag* 
     if (::stat(path.c_str(), &st) != 0) {
       diag->Error(path + ": " + base::ErrnoText(errno));
     } else if (S_ISDIR(st.st_mode)) {
-      WalkDirectory(path, out, diag);
+      WalkDirectory(path, st, walk);
     } else if (S_ISREG(st.st_mode)) {
-      out->push_back(path);
+      // Listed twice, a file's records would look like copies of themselves.
+      auto [it, added] = walk->files.try_emplace(FileId{st.st_dev, st.st_ino}, walk->out->size());
+      if (added)
+        walk->out->push_back(path);
+      else
+        diag->Info(path + ": skipped: the same file as " + (*walk->out)[it->second] +
+                   ", already listed");
     }
   }
+  self->second.open = false;  // std::map iterators survive the insertions above
 }
 
 void AddInput(const std::string& path, bool recursive, std::vector<std::string>* out, Diag* diag) {
@@ -56,10 +97,12 @@ void AddInput(const std::string& path, bool recursive, std::vector<std::string>*
   if (::stat(path.c_str(), &st) != 0) {
     diag->Error(path + ": cannot open: " + base::ErrnoText(errno));
   } else if (S_ISDIR(st.st_mode)) {
-    if (recursive)
-      WalkDirectory(path, out, diag);
-    else
+    if (recursive) {
+      Walk walk{{}, {}, out, diag};
+      WalkDirectory(path, st, &walk);
+    } else {
       diag->Error(path + ": is a directory (use -r to read the files in it)");
+    }
   } else {
     out->push_back(path);
   }

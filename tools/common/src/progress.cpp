@@ -33,21 +33,14 @@ std::string Progress::Line(double seconds) const {
   return line;
 }
 
-void Progress::Draw(double seconds, const char* end) {
-  // \r and the erase-to-end sequence keep the line in place on a terminal.
-  std::string text = "\r";
-  text += Line(seconds);
-  text += "\x1b[K";
-  text += end;
-  diag_->Raw(text);
-}
+void Progress::Draw(double seconds, bool final) { diag_->ProgressLine(Line(seconds), final); }
 
 void Progress::Loop() {
   std::unique_lock<std::mutex> lock(mutex_);
-  while (!stop_) {
-    wake_.wait_for(lock, std::chrono::milliseconds(200));
+  // Woken by Finish(), draw nothing: Finish() draws the final line, once.
+  while (!wake_.wait_for(lock, std::chrono::milliseconds(200), [this] { return stop_; })) {
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-    Draw(seconds, "");
+    Draw(seconds, false);
   }
 }
 
@@ -60,7 +53,7 @@ void Progress::Finish() {
   wake_.notify_all();
   if (thread_.joinable()) thread_.join();
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  Draw(seconds, "\n");
+  Draw(seconds, true);
   enabled_ = false;
 }
 

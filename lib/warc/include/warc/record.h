@@ -29,7 +29,8 @@ enum RecordType : uint32_t {
 
 // "response" -> kResponse; anything unknown -> kUnknownType.
 RecordType ParseRecordType(std::string_view name);
-// Parses a comma-separated list such as "response,resource"; nullopt on an unknown name.
+// Parses a comma-separated list such as "response,resource"; nullopt on an
+// unknown name or an empty item ("response,").
 std::optional<uint32_t> ParseRecordTypeList(std::string_view list);
 
 enum class FileFormat { kWarc, kArc };

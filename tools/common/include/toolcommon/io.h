@@ -16,8 +16,13 @@
 namespace toolcommon {
 
 // Expands the command-line inputs: regular files as given; directories (only
-// with recursive, walked in sorted order, hidden entries skipped); "-" reads
-// one path per line from stdin. Problems are reported to diag and skipped.
+// with recursive, walked in sorted order, hidden entries skipped, symbolic
+// links followed); "-" reads one path per line from stdin. Problems are
+// reported to diag and skipped. The walk of a directory never lists a file
+// twice nor enters a directory twice, whatever links lead there: a directory
+// met again from inside itself is a loop, an error; any other second sighting
+// of a directory or file is a note (diag->Info). Each argument is expanded on
+// its own: one named twice is listed twice, as asked.
 std::vector<std::string> ExpandInputs(const std::vector<std::string>& args, bool recursive,
                                       Diag* diag);
 

@@ -1,6 +1,7 @@
 // The progress line on stderr: shown when stderr is a terminal or --progress
 // is given, never with -q; redrawn at most five times a second from a
-// background thread, so workers only bump atomic counters.
+// background thread, so workers only bump atomic counters. Where stderr is
+// not a terminal each update is a whole line (Diag::ProgressLine).
 #pragma once
 
 #include <atomic>
@@ -34,7 +35,7 @@ class Progress {
 
  private:
   void Loop();
-  void Draw(double seconds, const char* end);
+  void Draw(double seconds, bool final);
   std::string Line(double seconds) const;
 
   Diag* diag_;
