@@ -118,6 +118,17 @@ grep -q "b.warc.gz: offset 0: other lines of the manifest name this record as th
 [ ! -e "$WORK/out3/a.warc.gz" ] || fail "a.warc.gz rewritten"
 expect_eq "b.warc.gz with the contradicting manifest" "response revisit revisit" "$(types "$WORK/out3/b.warc.gz")"
 
+# A copy whose ref fields name another record than its group's original in
+# the manifest (a damaged line) is not applied.
+awk '$4 == "http://w.example/" { $10 = "2019-06-01T00:00:00Z" } { print }' \
+  "$WORK/work/by-file.manifest" > "$WORK/badref.manifest"
+mkdir -p "$WORK/out5"
+run "$REFS" -m "$WORK/badref.manifest" --referenced "$WORK/work/revisit-refs.txt" -o "$WORK/out5" "$WORK/in"
+expect_eq "wrong ref fields: exit" 1 "$rc"
+grep -q "b.warc.gz: offset [0-9]*: the manifest's original of its digest and extension is another record than its ref-uri and ref-date name; not applied" \
+  "$WORK/err" || fail "W: $(cat "$WORK/err")"
+[ -z "$(ls "$WORK/out5")" ] || fail "a file was rewritten with a wrong ref"
+
 # A reference file that is not one is refused before anything is touched.
 echo "captured http://u.example/" > "$WORK/junk.txt"
 mkdir -p "$WORK/out4"

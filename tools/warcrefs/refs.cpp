@@ -34,6 +34,7 @@ struct ManifestFacts {
   size_t files = 0;          // runs of lines with the same file field
   std::string first_digest;  // of the first line; empty when there is none
   manifest::ReferenceSet originals;  // what the copies name as their originals
+  OriginalIndex copy_ones;           // the copy-1 lines
 };
 
 // Checks the whole manifest before anything is touched: every line parses as
@@ -63,6 +64,7 @@ bool CheckManifest(base::ByteSource* source, const std::string& name, toolcommon
     }
     if (!have_previous) facts->first_digest = entry.digest;
     if (entry.copy > 1) facts->originals.AddCapture(entry.ref_uri, entry.ref_date);
+    if (entry.copy == 1) facts->copy_ones.Add(entry);
     if (!have_previous || entry.file != previous.file) ++facts->files;
     previous = entry;
     have_previous = true;
@@ -108,6 +110,7 @@ int Run(const Options& options, toolcommon::Diag* diag) {
     }
     if (!CheckManifest(source->get(), name, diag, &facts)) return toolcommon::kExitSomeInputsFailed;
     facts.originals.Seal();
+    facts.copy_ones.Seal();
   }
   manifest::ReferenceSet revisit_refs;
   if (!options.referenced.empty()) {
@@ -288,6 +291,7 @@ int Run(const Options& options, toolcommon::Diag* diag) {
       job.rewrite.dry_run = options.dry_run || job.sum_only;
       job.rewrite.in_place = options.in_place;
       job.rewrite.manifest_refs = &facts.originals;
+      job.rewrite.originals = &facts.copy_ones;
       if (!options.referenced.empty()) job.rewrite.revisit_refs = &revisit_refs;
       // In place, a symbolic link keeps pointing at the (new) file.
       job.rewrite.target = options.in_place ? RealPath(job.path) : options.out_dir + "/" + base;

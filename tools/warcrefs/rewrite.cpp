@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -123,6 +124,12 @@ Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, RevisitWriter* w
   if (rewrite.manifest_refs && rewrite.manifest_refs->HasCapture(e.uri, e.date))
     return mismatch("other lines of the manifest name this record as their original, "
                     "but its own line makes it a copy");
+  if (rewrite.originals) {
+    auto names = rewrite.originals->NamesItsOriginal(e);
+    if (names && !*names)
+      return mismatch("the manifest's original of its digest and extension is another record "
+                      "than its ref-uri and ref-date name");
+  }
   auto kept_for_revisit = [&] {
     result.kind = Inspection::Kind::kKeep;
     result.reason = "kept: an existing revisit refers to it";
@@ -603,6 +610,32 @@ FileResult Rewrite(const std::string& input, const std::vector<manifest::Entry>&
 }
 
 }  // namespace
+
+namespace {
+uint64_t Hash2(std::string_view a, std::string_view b) {
+  std::string joined;
+  joined.reserve(a.size() + b.size() + 1);
+  joined.append(a).append(1, ' ').append(b);
+  return std::hash<std::string>{}(joined);
+}
+}  // namespace
+
+void OriginalIndex::Add(const manifest::Entry& original) {
+  originals_.emplace_back(Hash2(original.digest, std::to_string(original.ext)),
+                          Hash2(original.uri, original.date));
+}
+
+void OriginalIndex::Seal() { std::sort(originals_.begin(), originals_.end()); }
+
+std::optional<bool> OriginalIndex::NamesItsOriginal(const manifest::Entry& copy) const {
+  uint64_t group = Hash2(copy.digest, std::to_string(copy.ext));
+  auto it = std::lower_bound(originals_.begin(), originals_.end(), std::make_pair(group, uint64_t{0}));
+  if (it == originals_.end() || it->first != group) return std::nullopt;
+  uint64_t named = Hash2(copy.ref_uri, copy.ref_date);
+  for (; it != originals_.end() && it->first == group; ++it)
+    if (it->second == named) return true;
+  return false;
+}
 
 FileResult RewriteFile(const std::string& input, const std::vector<manifest::Entry>& dups,
                        const RewriteOptions& options) {

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,22 @@ struct FileResult {
   bool after_incomplete = false;   // after-manifest lines were lost (say, a full disk)
 };
 
+// The originals (copy-1 lines) of a manifest, by digest and extension: a
+// copy whose group's original is in the manifest must name that one. (A
+// manifest split by host may hold a group's copies without its original.)
+class OriginalIndex {
+ public:
+  void Add(const manifest::Entry& original);
+  void Seal();  // once, after the last Add
+  // Empty when the copy's group has no original in the manifest; otherwise
+  // whether the copy's ref-uri and ref-date name it.
+  std::optional<bool> NamesItsOriginal(const manifest::Entry& copy) const;
+
+ private:
+  // (hash of digest and extension, hash of uri and date): 16 bytes per original.
+  std::vector<std::pair<uint64_t, uint64_t>> originals_;
+};
+
 struct RewriteOptions {
   std::string target;  // path to write (the input itself with --in-place)
   bool in_place = false;  // target is the input (perhaps by another path)
@@ -43,6 +60,7 @@ struct RewriteOptions {
   // is not applied). Either may be null.
   const manifest::ReferenceSet* revisit_refs = nullptr;
   const manifest::ReferenceSet* manifest_refs = nullptr;
+  const OriginalIndex* originals = nullptr;  // may be null
 };
 
 // REQUIRES: dups sorted by offset, each with copy > 1, all for this file.
