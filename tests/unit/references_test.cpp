@@ -60,6 +60,12 @@ TEST_CASE("references: an empty set refers to nothing", "[manifest]") {
   set.Seal();
   CHECK_FALSE(set.Refers("", "", ""));
   set.AddCapture("http://a/", "d");
+  set.AddOriginal("http://b/", "d", "sha1:aa");
   set.Seal();
   CHECK(set.HasCapture("http://a/", "d"));
+  // An original is its URI, date and digest: another payload captured in the
+  // same second is not it.
+  CHECK(set.HasOriginal("http://b/", "d", "sha1:aa"));
+  CHECK_FALSE(set.HasOriginal("http://b/", "d", "sha1:bb"));
+  CHECK_FALSE(set.HasCapture("http://b/", "d"));
 }

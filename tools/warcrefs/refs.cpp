@@ -63,7 +63,7 @@ bool CheckManifest(base::ByteSource* source, const std::string& name, toolcommon
       return false;
     }
     if (!have_previous) facts->first_digest = entry.digest;
-    if (entry.copy > 1) facts->originals.AddCapture(entry.ref_uri, entry.ref_date);
+    if (entry.copy > 1) facts->originals.AddOriginal(entry.ref_uri, entry.ref_date, entry.digest);
     if (entry.copy == 1) facts->copy_ones.Add(entry);
     if (!have_previous || entry.file != previous.file) ++facts->files;
     previous = entry;

@@ -121,7 +121,7 @@ Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, RevisitWriter* w
   }
   // Converted, the record other lines name as their original would leave
   // their revisits with nothing to resolve to: the manifest contradicts itself.
-  if (rewrite.manifest_refs && rewrite.manifest_refs->HasCapture(e.uri, e.date))
+  if (rewrite.manifest_refs && rewrite.manifest_refs->HasOriginal(e.uri, e.date, e.digest))
     return mismatch("other lines of the manifest name this record as their original, "
                     "but its own line makes it a copy");
   if (rewrite.originals) {

@@ -56,8 +56,8 @@ struct RewriteOptions {
   std::function<void(std::string* lines)> after_lines = nullptr;
   warcsum::SumOptions after_sum = {};
   // Records existing revisits refer to (kept as they are), and the originals
-  // the manifest's own copies name (a line among them that is a copy itself
-  // is not applied). Either may be null.
+  // the manifest's own copies name, with their digest (a line among them that
+  // is a copy itself is not applied). Either may be null.
   const manifest::ReferenceSet* revisit_refs = nullptr;
   const manifest::ReferenceSet* manifest_refs = nullptr;
   const OriginalIndex* originals = nullptr;  // may be null

@@ -28,6 +28,10 @@ class ReferenceSet {
   // citing `name` and its line number (the lines before it are kept).
   base::Status Load(base::ByteSource* source, const std::string& name);
   void AddCapture(std::string_view uri, std::string_view date) { Add('c', uri, date); }
+  // The original a manifest's copy line names (its ref fields and digest).
+  void AddOriginal(std::string_view uri, std::string_view date, std::string_view digest) {
+    Add('o', uri, std::string(date) + " " + std::string(digest));
+  }
   // Call once after the last Add, before any lookup.
   void Seal();
 
@@ -37,6 +41,9 @@ class ReferenceSet {
   bool Refers(std::string_view uri, std::string_view date, std::string_view digest,
               std::string_view record_id = {}) const;
   bool HasCapture(std::string_view uri, std::string_view date) const { return Has('c', uri, date); }
+  bool HasOriginal(std::string_view uri, std::string_view date, std::string_view digest) const {
+    return Has('o', uri, std::string(date) + " " + std::string(digest));
+  }
   size_t size() const { return keys_.size(); }
 
  private:
