@@ -38,6 +38,26 @@ derive() {
 }
 # errors FILE: the error lines of a stderr file, without collisions and summary.
 errors() { grep -v -e ': collision: ' -e ' lines, .* runs with more than one record' "$1" || true; }
+# summary FILE: the summary line of a stderr file, without its time.
+summary() { sed -n 's/^\(warccollres: [0-9]* lines, .* runs with more than one record, .*\), [0-9.]* s$/\1/p' "$1"; }
+# human_bytes N: N as the summary prints byte counts (1000 B = 1.0 KB).
+human_bytes() {
+  awk -v b="$1" 'BEGIN { split("B KB MB GB TB PB", unit, " "); u = 1
+                         while (b >= 1000 && u < 6) { b /= 1000; u++ }
+                         fmt = u == 1 ? "%.0f %s\n" : "%.1f %s\n"
+                         printf fmt, b, unit[u] }'
+}
+# trio NAME: from $WORK/all7, the three identical copies of P1 and the record
+# alone in its run as NAME.m, and in NAME.summary the summary (without its
+# time) of a run on them: each copy fetched once, whole (the sum of their
+# lengths), and its 3000-byte payload compared; the lone record not fetched.
+trio() {
+  awk '$4 ~ /^http:\/\/(a\.example\/[13]|b\.example\/[1u])$/' "$WORK/all7" | cut -d' ' -f1-6 > "$WORK/$1.m"
+  local bytes
+  bytes=$(awk '$4 != "http://b.example/u" { n += $3 } END { print n }' "$WORK/$1.m")
+  echo "warccollres: 4 lines, 1 runs with more than one record, 3 records fetched" \
+    "($(human_bytes "$bytes")), 9.0 KB compared, 0 collisions, 0 records kept for errors" > "$WORK/$1.summary"
+}
 
 # add_generated SEED SIZE FILES: records from the project's generator in $C,
 # listed by warcsum with recomputed digests (the payloads' own, also their

@@ -111,6 +111,13 @@ awk '
           print "replicas:" bad " (" n_gone " to gone, " n_store2 " to store2)"; exit 1 } }' \
   "$WORK/nginx/access.log" || fail "replicas not tried in order (see above)"
 
+# Bytes fetched through the index: the ranges received, each once and whole
+# (b.warc.gz's 404s from "gone" bring none).
+trio trio
+run "$COLLRES" --db "$WORK/tcp.conf" "$WORK/trio.m"
+expect_eq "trio: exit status" 0 "$rc"
+expect_eq "trio: summary" "$(cat "$WORK/trio.summary")" "$(summary "$WORK/err")"
+
 # check_kept NAME CAUSE: the run left out/err for NAME.m; it must exit 1,
 # write NAME.expected, give each line of NAME.broken exactly one error
 # "FILE: offset N: ...CAUSE... (kept as not a duplicate)", and no other.

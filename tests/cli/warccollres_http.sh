@@ -2,7 +2,7 @@
 # (nginx, -j 1 and -j 8), and for every way a server can misbehave
 # (scripts/test-servers/badhttp.py) the records it serves are kept apart,
 # named with the cause, and the exit status is 1; a 5xx that goes away after a
-# retry changes nothing. Also: a 404, a stalled transfer (30 s stall timeout,
+# retry changes nothing. Also: a 404, a stalled transfer (3 s stall timeout,
 # run in the background), and 100 MB payloads streamed in bounded memory.
 source "$SRC/tests/cli/common.bash"
 source "$SRC/tests/cli/collres_corpus.bash"
@@ -88,9 +88,9 @@ start_badhttp
 NGX="http://127.0.0.1:$NPORT/"
 BAD="http://127.0.0.1:$BPORT"
 
-# A stalled transfer: headers, then nothing for 60 s. The stall timeout is
-# 30 s and not an option, so this runs in the background while the rest goes
-# on. Two copies of P1, no retries.
+# A stalled transfer: headers, then nothing for 60 s. With --stall-timeout 3
+# it fails after about 3 s; it runs in the background while the rest goes on
+# all the same. Two copies of P1, no retries.
 p1=$(awk '$4 == "http://a.example/1" { print $6 }' "$WORK/all7")
 grep " $p1\$" "$M" | head -n2 > "$WORK/slow.m"
 slow_start=$SECONDS
@@ -112,6 +112,11 @@ for j in 1 8; do
   expect_eq "nginx -j $j collisions" "$(grep -v ' lines, ' "$WORK/local.err")" \
     "$(grep -v ' lines, ' "$WORK/err")"
 done
+# Bytes fetched over HTTP: the ranges received, here each once and whole.
+trio trio
+run "$COLLRES" --url-prefix "$NGX" "$WORK/trio.m"
+expect_eq "trio: exit status" 0 "$rc"
+expect_eq "trio: summary" "$(cat "$WORK/trio.summary")" "$(summary "$WORK/err")"
 
 # check_kept NAME CAUSE: the run left out.m/err for NAME.m; it must exit 1,
 # write NAME.expected, and give each line in NAME.broken exactly one error
@@ -150,7 +155,7 @@ last=$(awk '$4 == "http://a.example/1" { print $2 + $3 - 1 }' "$WORK/all7")
 requests() { grep -cE "\"GET /$1/a\\.warc\\.gz HTTP/1\\.1\" bytes=[0-9]+-$last\$" "$WORK/bad.log" || true; }
 for mode_cause in \
     "ignore-range|HTTP 200 instead of 206: the server ignored the Range request" \
-    "truncate|Transferred a partial file" \
+    "truncate|body ended after" \
     "error500|HTTP 500" \
     "close|Server returned nothing" \
     "wrong-range|is not the requested range"; do
@@ -165,6 +170,17 @@ for mode_cause in \
     *) want=4 ;;
   esac
   expect_eq "$mode: requests for the first record" "$want" "$(requests "$mode")"
+  # A body cut short: each attempt resumes where the last one ended and gets
+  # half of what it asks. The error names the file and offset once and says
+  # how far the transfer got.
+  if [ "$mode" = truncate ]; then
+    expect_eq "truncate: errors" \
+      "$(awk -v url="$BAD/truncate/" '{ left = $3; got = 0
+           for (a = 0; a < 4; a++) { half = int(left / 2); got += half; left -= half }
+           print "warccollres: " $1 ": offset " $2 ": " url $1 ": body ended after " got " of " $3 \
+             " bytes (kept as not a duplicate)" }' "$WORK/bad" | sort)" \
+      "$(errors "$WORK/err" | sort)"
+  fi
 done
 
 # A 500 that goes away on retry: exactly the local result.

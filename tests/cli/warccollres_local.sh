@@ -80,8 +80,14 @@ expect_eq "collision report" "$(collisions "$WORK/all7.expected")" \
   "$(grep -v ' lines, ' "$WORK/err")"
 n_coll=$(collisions "$WORK/all7.expected" | wc -l)
 [ "$n_coll" -ge 4 ] || fail "expected at least 4 collisions, found $n_coll"
-grep -qE "^warccollres: $lines lines, [0-9]+ runs with more than one record, [0-9]+ records fetched, .* compared, $n_coll collisions, 0 records kept for errors, [0-9.]+ s$" "$WORK/err" ||
+grep -qE "^warccollres: $lines lines, [0-9]+ runs with more than one record, [0-9]+ records fetched \([0-9.]+ [KMGT]?B\), [0-9.]+ [KMGT]?B compared, $n_coll collisions, 0 records kept for errors, [0-9.]+ s$" "$WORK/err" ||
   fail "summary line: $(tail -n1 "$WORK/err")"
+# The counts, exactly: three copies read once each (bytes fetched: the sum
+# of their lengths), a lone record never fetched.
+trio trio
+run "$COLLRES" -d "$C" "$WORK/trio.m"
+expect_eq "trio: exit status" 0 "$rc"
+expect_eq "trio: summary" "$(cat "$WORK/trio.summary")" "$(summary "$WORK/err")"
 
 # From stdin, and to a file: the same bytes.
 "$COLLRES" -q -d "$C" - < "$M" > "$WORK/stdin.out"

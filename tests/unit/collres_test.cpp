@@ -14,14 +14,17 @@ class MemoryRangeSource : public fetch::RangeSource {
  public:
   std::map<std::string, std::string> files;
   size_t opens = 0;
+  uint64_t bytes = 0;  // whole ranges, counted as they are opened
   base::Result<std::unique_ptr<base::ByteSource>> Open(const fetch::RecordLocation& w) override {
     ++opens;
     auto it = files.find(w.file);
     if (it == files.end()) return base::Status::NotFound("no such file");
     if (w.offset + w.length > it->second.size()) return base::Status::IOError("range past the end");
+    bytes += w.length;
     return std::unique_ptr<base::ByteSource>(
         new base::StringSource(it->second.substr(w.offset, w.length)));
   }
+  uint64_t bytes_fetched() const override { return bytes; }
 };
 
 std::string RandomBytes(size_t n, uint32_t seed) {
@@ -171,4 +174,32 @@ TEST_CASE("large records are compared in lockstep", "[collres]") {
   CHECK(r.exts == std::vector<uint64_t>{0, 1, 0, 2, 1, 3});
   CHECK(r.problems.empty());
   CHECK(r.collisions.size() == 3);
+}
+
+TEST_CASE("collisions are reported when the first group's record fails on reading it again",
+          "[collres]") {
+  MemoryRangeSource src;
+  std::string& f = src.files["big.warc.gz"];
+  std::string big = RandomBytes(3 << 20, 9);  // members above 1 MB: streamed, not kept
+  std::string last_byte_differs = big;
+  last_byte_differs.back() ^= 1;
+  std::vector<manifest::Entry> run = {
+      AddResponse(&f, "big.warc.gz", "http://x/1", "2020-01-01T00:00:00Z", big),
+      AddResponse(&f, "big.warc.gz", "http://x/2", "2020-01-02T00:00:00Z", big),
+      AddResponse(&f, "big.warc.gz", "http://x/3", "2020-01-03T00:00:00Z", last_byte_differs),
+      AddResponse(&f, "big.warc.gz", "http://x/4", "2020-01-04T00:00:00Z", last_byte_differs),
+  };
+  // The first record's CRC-32: found wrong only once it has been read to the
+  // end, as the first record of a group, against the others.
+  f[run[0].offset + run[0].length - 8] ^= 1;
+  Result r = Assign(&src, run);
+  CHECK(r.exts == std::vector<uint64_t>{0, 1, 2, 2});
+  REQUIRE(r.problems.size() == 1);
+  CHECK(r.problems[0].rfind("big.warc.gz: offset 0: ", 0) == 0);
+  CHECK(r.problems[0].find("CRC-32") != std::string::npos);
+  // x/2 and x/3 were compared with each other: a real collision.
+  REQUIRE(r.collisions.size() == 1);
+  CHECK(r.collisions[0] == "sha1:0000000000000000000000000000000000000000: big.warc.gz: offset " +
+                               std::to_string(run[1].offset) + " and big.warc.gz: offset " +
+                               std::to_string(run[2].offset) + " have different payloads");
 }

@@ -66,6 +66,7 @@ TEST_CASE("local files are found by the real name behind an encoded field", "[fe
   auto range = source.Open({"odd%20name%20%C3%A9.warc", 3, 4});
   REQUIRE(range.ok());
   CHECK(ReadAll(range->get()) == "3456");
+  CHECK(source.bytes_fetched() == 4);
   // The field taken literally names no file.
   auto missing = source.Open({"odd%20name.warc", 0, 1});
   CHECK_FALSE(missing.ok());
@@ -74,6 +75,7 @@ TEST_CASE("local files are found by the real name behind an encoded field", "[fe
   auto canonical = source.Open({"a%b.warc", 1, 2});
   REQUIRE(canonical.ok());
   CHECK(ReadAll(canonical->get()) == "bc");
+  CHECK(source.bytes_fetched() == 4 + 2);  // bytes read, whatever the file
   auto other_spelling = source.Open({"a%25b.warc", 1, 2});
   REQUIRE_FALSE(other_spelling.ok());
   CHECK(other_spelling.status().message() ==

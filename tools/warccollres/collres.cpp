@@ -23,28 +23,46 @@ namespace {
 
 using EntryRun = std::vector<manifest::Entry>;
 
+// Memory for manifest lines, whatever their length: a run is held in parts of
+// at most --run-part records and about kPartBytes, and the batches handed to
+// the threads hold about kInFlightBytes in all, plus the last one submitted.
+constexpr size_t kPartBytes = 4 << 20;
+constexpr size_t kInFlightBytes = 8 << 20;
+
+// The memory an entry holds: itself and its text.
+size_t HeldBytes(const manifest::Entry& e) {
+  return sizeof e + e.file.size() + e.uri.size() + e.date.size() + e.digest.size() +
+         e.ref_uri.size() + e.ref_date.size();
+}
+
 // Splits the manifest into runs of equal digests, checking the order.
 class RunReader {
  public:
-  RunReader(base::ByteSource* source, const std::string& name, toolcommon::Diag* diag)
-      : reader_(source), name_(name), diag_(diag) {}
+  RunReader(base::ByteSource* source, const std::string& name, size_t part_records,
+            toolcommon::Diag* diag)
+      : reader_(source), name_(name), part_records_(part_records), diag_(diag) {}
 
-  // The next run, or its next `limit` records: *more tells that the run goes
-  // on. False at the end, or when the input is unusable (reported; failed()).
-  bool Next(EntryRun* run, size_t limit, bool* more) {
+  // The next run, or its next part: at most part_records records, and about
+  // kPartBytes of them. *more tells that the run goes on; *bytes is what the
+  // records hold (HeldBytes). False at the end, or when the input is unusable
+  // (reported; failed()).
+  bool Next(EntryRun* run, bool* more, size_t* bytes) {
     run->clear();
     *more = false;
+    *bytes = 0;
     if (!have_next_ && !ReadOne()) return false;
+    *bytes += HeldBytes(next_);
     run->push_back(std::move(next_));
     have_next_ = false;
     while (ReadOne()) {
       have_next_ = true;
       if (next_.digest != run->front().digest) break;
-      if (run->size() == limit) {
+      if (run->size() == part_records_ || *bytes >= kPartBytes) {
         *more = true;
         break;
       }
       have_next_ = false;
+      *bytes += HeldBytes(next_);
       run->push_back(std::move(next_));
     }
     return !failed_;
@@ -79,6 +97,7 @@ class RunReader {
 
   manifest::ManifestReader reader_;
   std::string name_;
+  size_t part_records_;
   toolcommon::Diag* diag_;
   manifest::Entry next_;
   bool have_next_ = false, ended_ = false, failed_ = false;
@@ -112,6 +131,7 @@ base::Result<std::unique_ptr<fetch::RangeSource>> MakeSource(const Options& o, i
 struct Batch {
   uint64_t sequence = 0;
   std::vector<EntryRun> runs;
+  size_t bytes = 0;  // HeldBytes of the runs' entries
   // Filled by the worker.
   std::vector<std::vector<uint64_t>> exts;
   std::vector<std::string> problems, collisions;
@@ -140,16 +160,19 @@ class ComparePool {
   }
   size_t threads() const { return threads_.size(); }
   size_t in_flight() const { return in_flight_; }
+  size_t bytes_in_flight() const { return bytes_in_flight_; }
   uint64_t submitted() const { return submitted_; }
 
   // REQUIRES: batch.sequence == submitted().
   void Submit(Batch batch) {
+    const size_t bytes = batch.bytes;
     {
       std::lock_guard<std::mutex> lock(mu_);
       queue_.push_back(std::move(batch));
     }
     ++submitted_;
     ++in_flight_;
+    bytes_in_flight_ += bytes;
     work_ready_.notify_one();
   }
   // The next batch in submission order, once compared.
@@ -158,6 +181,7 @@ class ComparePool {
     done_ready_.wait(lock, [&] { return done_.count(next_) > 0; });
     auto node = done_.extract(next_++);
     --in_flight_;
+    bytes_in_flight_ -= node.mapped().bytes;
     return std::move(node.mapped());
   }
 
@@ -207,6 +231,7 @@ class ComparePool {
   std::map<uint64_t, Batch> done_;
   uint64_t next_ = 0;
   size_t in_flight_ = 0;    // submitted and not yet taken (main thread only)
+  size_t bytes_in_flight_ = 0;  // their Batch::bytes (main thread only)
   uint64_t submitted_ = 0;  // main thread only
   bool closing_ = false;
 };
@@ -300,13 +325,18 @@ class LongRun {
   explicit LongRun(fetch::RangeSource* source) : comparer_(source) {}
 
   // Assigns the part's extensions.
-  std::vector<uint64_t> Compare(const EntryRun& part, std::vector<std::string>* problems,
+  std::vector<uint64_t> Compare(EntryRun* part_entries, std::vector<std::string>* problems,
                                 std::vector<std::string>* collisions) {
     const size_t f = founders_.size();
+    // The part is moved in and back out, not copied: it may be most of the
+    // memory the run takes.
     EntryRun both = founders_;
-    both.insert(both.end(), part.begin(), part.end());
+    both.insert(both.end(), std::make_move_iterator(part_entries->begin()),
+                std::make_move_iterator(part_entries->end()));
     std::vector<std::string> found_problems, found_collisions;
     std::vector<uint64_t> local = comparer_.Assign(both, &found_problems, &found_collisions);
+    std::move(both.begin() + static_cast<long>(f), both.end(), part_entries->begin());
+    const EntryRun& part = *part_entries;
     // A founder that cannot be read again was written long ago: only the
     // records after it lose it.
     for (auto& p : found_problems) {
@@ -353,7 +383,7 @@ class LongRun {
     std::vector<uint64_t> founder_exts;
     for (size_t i : comparer_.founders()) {
       if (doubtful.count(local[i]) || founders.size() == kMaxFounders) continue;
-      founders.push_back(both[i]);
+      founders.push_back(i < f ? both[i] : part[i - f]);
       founder_exts.push_back(i < f ? founder_exts_[i] : exts[i - f]);
     }
     founders_ = std::move(founders);
@@ -405,10 +435,9 @@ int Run(const Options& options, toolcommon::Diag* diag) {
     return toolcommon::kExitSomeInputsFailed;
   }
   const std::string name = options.input == "-" ? "stdin" : options.input;
-  RunReader runs(input->get(), name, diag);
+  RunReader runs(input->get(), name, std::max<size_t>(2, options.run_part), diag);
   RunWriter writer(options, name, &out, diag);
   toolcommon::Progress progress(diag, options.progress, 0, 0);
-  const size_t part_limit = std::max<size_t>(2, options.run_part);
   CompareStats stats;
   uint64_t multi_runs = 0, bytes_compared = 0;
   bool stopped = false;  // by the output or the input order (reported)
@@ -435,7 +464,7 @@ int Run(const Options& options, toolcommon::Diag* diag) {
     ++multi_runs;
     for (bool more = true;;) {  // `part` is followed by more of the run
       std::vector<std::string> problems, collisions;
-      std::vector<uint64_t> exts = long_run.Compare(part, &problems, &collisions);
+      std::vector<uint64_t> exts = long_run.Compare(&part, &problems, &collisions);
       report(problems, collisions);
       for (size_t i = 0; i < part.size() && !stopped; ++i) {
         RunWriter::SetExt(&part[i], exts[i]);
@@ -454,7 +483,8 @@ int Run(const Options& options, toolcommon::Diag* diag) {
       progress.records_counter()->store(writer.lines());
       if (stopped || !more) break;
       // The rest of the run is there: only a failed input ends it here.
-      if (!runs.Next(&part, part_limit, &more)) break;
+      size_t bytes;
+      if (!runs.Next(&part, &more, &bytes)) break;
     }
     const auto& st = long_run.comparer().stats();
     stats.records_fetched += st.records_fetched;
@@ -486,20 +516,23 @@ int Run(const Options& options, toolcommon::Diag* diag) {
   {
     ComparePool pool(sources);
     // Batches small enough to spread the work, large enough that handing them
-    // over costs nothing; a few per thread in flight bound the memory.
-    constexpr size_t kBatchRecords = 64;
+    // over costs nothing; a few per thread in flight, and kInFlightBytes in
+    // all (for long lines), bound the memory.
+    constexpr size_t kBatchRecords = 64, kBatchBytes = 1 << 20;
     const size_t max_in_flight = 3 * pool.threads();
     bool input_ended = false;
     EntryRun long_run_start;  // the first part of a long run, waiting for the pool to drain
     while (!stopped) {
-      while (!input_ended && long_run_start.empty() && pool.in_flight() < max_in_flight) {
+      while (!input_ended && long_run_start.empty() && pool.in_flight() < max_in_flight &&
+             pool.bytes_in_flight() < kInFlightBytes) {
         Batch batch;
         batch.sequence = pool.submitted();
         size_t records = 0;
         EntryRun run;
         bool more = false;
-        while (records < kBatchRecords) {
-          if (!runs.Next(&run, part_limit, &more)) {
+        while (records < kBatchRecords && batch.bytes < kBatchBytes) {
+          size_t bytes;
+          if (!runs.Next(&run, &more, &bytes)) {
             input_ended = true;
             break;
           }
@@ -508,6 +541,7 @@ int Run(const Options& options, toolcommon::Diag* diag) {
             break;
           }
           records += run.size();
+          batch.bytes += bytes;
           batch.runs.push_back(std::move(run));
         }
         if (!batch.runs.empty()) pool.Submit(std::move(batch));
@@ -548,19 +582,22 @@ int Run(const Options& options, toolcommon::Diag* diag) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   char time_text[32];
   std::snprintf(time_text, sizeof time_text, "%.1f s", seconds);
-  diag->Info(std::to_string(writer.lines()) + " lines, " + std::to_string(multi_runs) +
-             " runs with more than one record, " + std::to_string(stats.records_fetched) +
-             " records fetched, " + toolcommon::HumanBytes(bytes_compared) + " compared, " +
-             std::to_string(stats.collisions) + " collisions, " + std::to_string(stats.failures) +
-             " records kept for errors, " + time_text);
-  uint64_t requests = 0, retries = 0;
+  // The worker threads have ended: their sources' counts can be read.
+  uint64_t bytes_fetched = 0, requests = 0, retries = 0;
   sources.push_back(std::move(long_run_source));
   for (const auto& source : sources) {
+    bytes_fetched += source->bytes_fetched();
     if (auto* http = dynamic_cast<fetch::HttpRangeSource*>(source.get())) {
       requests += http->stats().requests;
       retries += http->stats().retries;
     }
   }
+  diag->Info(std::to_string(writer.lines()) + " lines, " + std::to_string(multi_runs) +
+             " runs with more than one record, " + std::to_string(stats.records_fetched) +
+             " records fetched (" + toolcommon::HumanBytes(bytes_fetched) + "), " +
+             toolcommon::HumanBytes(bytes_compared) + " compared, " +
+             std::to_string(stats.collisions) + " collisions, " + std::to_string(stats.failures) +
+             " records kept for errors, " + time_text);
   if (options.url_prefix.size() + options.db_config.size() > 0)
     diag->Verbose("http: " + std::to_string(requests) + " requests, " + std::to_string(retries) +
                   " retries");

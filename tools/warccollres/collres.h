@@ -21,7 +21,8 @@ struct Options {
   bool proc = false;  // also write copy, ref-uri, ref-date
   bool progress = false;
   // Records of one run held in memory at once: a longer run (a payload
-  // captured millions of times) is compared in parts of this many.
+  // captured millions of times) is compared in parts of this many, or fewer
+  // when their lines take more than a few MB.
   size_t run_part = 20000;
   std::string temp_dir;  // --proc orders long runs through files here ("": $TMPDIR or /tmp)
 };

@@ -28,9 +28,31 @@ class OpenedRecord::Collector : public warc::Reporter {
   base::Status first;
 };
 
+// The fetched range, keeping its first error: when the fetch fails, that is
+// the cause to report ("URL: body ended after N of M bytes"), not what the
+// reader made of the bytes cut short.
+class OpenedRecord::FetchedRange : public base::ByteSource {
+ public:
+  explicit FetchedRange(std::unique_ptr<base::ByteSource> range) : range_(std::move(range)) {}
+  base::Result<size_t> Read(char* buf, size_t n) override {
+    auto got = range_->Read(buf, n);
+    if (!got.ok() && error_.ok()) error_ = got.status();
+    return got;
+  }
+  base::Status Seek(uint64_t offset) override { return range_->Seek(offset); }
+  const base::Status& error() const { return error_; }
+
+ private:
+  std::unique_ptr<base::ByteSource> range_;
+  base::Status error_;
+};
+
 OpenedRecord::~OpenedRecord() = default;
 
+bool OpenedRecord::Failed() const { return !problems_->first.ok() || !source_->error().ok(); }
+
 base::Status OpenedRecord::Problem() const {
+  if (!source_->error().ok()) return source_->error();
   // Reader messages start with "offset N: "; the caller adds file and offset.
   std::string msg = problems_->first.message();
   std::string prefix = "offset " + std::to_string(entry_->offset) + ": ";
@@ -45,7 +67,7 @@ base::Result<std::unique_ptr<OpenedRecord>> OpenedRecord::Open(fetch::RangeSourc
   r->entry_ = &entry;
   auto fetched = source->Open({entry.file, entry.offset, entry.length});
   if (!fetched.ok()) return fetched.status().WithPrefix("cannot fetch");
-  r->source_ = std::move(fetched.value());
+  r->source_ = std::make_unique<FetchedRange>(std::move(fetched.value()));
   gzmulti::ReaderOptions options;
   options.start_offset = entry.offset;
   options.limit = entry.length;
@@ -56,7 +78,7 @@ base::Result<std::unique_ptr<OpenedRecord>> OpenedRecord::Open(fetch::RangeSourc
   r->problems_ = std::make_unique<Collector>();
   r->reader_ = std::make_unique<warc::RecordReader>(r->source_.get(), options, r->problems_.get());
   if (!r->reader_->Next(&r->record_)) {
-    if (!r->problems_->first.ok()) return r->Problem();
+    if (r->Failed()) return r->Problem();
     return base::Status::Corruption("no record in the range");
   }
   std::string uri = manifest::EncodeField(r->record_.TargetUri());
@@ -71,7 +93,7 @@ base::Result<std::unique_ptr<OpenedRecord>> OpenedRecord::Open(fetch::RangeSourc
     r->pending_ = piece;
   else
     r->ended_ = true;
-  if (!r->problems_->first.ok()) return r->Problem();
+  if (r->Failed()) return r->Problem();
   r->payload_length_ = r->record_.content_length;
   if (r->payload_->has_http_header())
     r->payload_length_ -= r->payload_->splitter().header().size();
@@ -96,14 +118,14 @@ base::Result<size_t> OpenedRecord::Read(char* buf, size_t n) {
     pending_.remove_prefix(take);
     got += take;
   }
-  if (!problems_->first.ok()) return Problem();
+  if (Failed()) return Problem();
   return got;
 }
 
 base::Status OpenedRecord::Finish() {
   uint64_t length = 0;
   bool complete = reader_->Finish(&length);
-  if (!problems_->first.ok()) return Problem();
+  if (Failed()) return Problem();
   if (!complete) return base::Status::Corruption("record not read completely");
   if (length != entry_->length)
     return base::Status::Corruption("the record is " + std::to_string(length) +
@@ -378,11 +400,19 @@ std::vector<uint64_t> RunComparer::Assign(const std::vector<manifest::Entry>& ru
   if (reps.size() > 1)
     for (auto& rep : reps)
       if (!rep.dead && !verified_[rep.index]) Verify(&rep);
-  for (size_t r = 1; r < reps.size(); ++r) {
-    if (reps[0].dead || reps[r].dead) continue;
+  // Each group against the first that could be read: every group was found
+  // different from each earlier one still readable (a group whose first
+  // record failed proves nothing, but leaves the others' collisions real).
+  const Rep* first = nullptr;
+  for (const auto& rep : reps) {
+    if (rep.dead) continue;
+    if (!first) {
+      first = &rep;
+      continue;
+    }
     ++stats_.collisions;
-    collisions->push_back(run[0].digest + ": " + Where(run[reps[0].index]) + " and " +
-                          Where(run[reps[r].index]) + " have different payloads");
+    collisions->push_back(run[0].digest + ": " + Where(run[first->index]) + " and " +
+                          Where(run[rep.index]) + " have different payloads");
   }
   for (const auto& rep : reps)
     if (!rep.dead) founders_.push_back(rep.index);

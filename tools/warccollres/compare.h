@@ -34,11 +34,14 @@ class OpenedRecord {
 
  private:
   class Collector;
+  class FetchedRange;
   OpenedRecord() = default;
+  // The reader reported a problem, or the fetch failed (REQUIRES for Problem()).
+  bool Failed() const;
   base::Status Problem() const;
 
   const manifest::Entry* entry_ = nullptr;
-  std::unique_ptr<base::ByteSource> source_;
+  std::unique_ptr<FetchedRange> source_;
   std::unique_ptr<Collector> problems_;
   std::unique_ptr<warc::RecordReader> reader_;
   warc::Record record_;
@@ -69,8 +72,9 @@ class RunComparer {
                                std::vector<std::string>* collisions);
   const CompareStats& stats() const { return stats_; }
   // The first record of each group of equal payloads that the last Assign()
-  // found, as indices into its run; without groups whose first record failed. A run too long for memory is compared
-  // in parts, each behind these records of the parts before.
+  // found, as indices into its run; without groups whose first record failed.
+  // A run too long for memory is compared in parts, each behind these records
+  // of the parts before.
   const std::vector<size_t>& founders() const { return founders_; }
 
  private:

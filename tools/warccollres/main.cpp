@@ -47,7 +47,8 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 3600))
       ->capture_default_str();
   app.add_option("--run-part", options.run_part,
-                 "Records of one run held in memory; a longer run is compared in parts")
+                 "Records of one run held in memory (fewer if their lines take over 4 MB); a "
+                 "longer run is compared in parts")
       ->check(CLI::Range(size_t{2}, size_t{1} << 30))
       ->capture_default_str();
   app.add_option("--temp-dir", options.temp_dir,

@@ -32,8 +32,8 @@ int main(int argc, char** argv) {
                         ->type_name("N")
                         ->check(CLI::Range(uint64_t{1}, uint64_t{1000000}));
   auto* size_opt = app.add_option("-s,--size", size,
-                                  "Cut at the first digest change after SIZE bytes (K, M, G: "
-                                  "powers of 1024)")
+                                  "Cut at the first digest change after SIZE bytes (K, M, G, "
+                                  "T: powers of 1024)")
                        ->type_name("SIZE");
   auto* range_opt =
       app.add_option("--digest-range", ranges,
@@ -67,8 +67,8 @@ int main(int argc, char** argv) {
     options.mode = warcsumsplit::Mode::kSize;
     auto parsed = toolcommon::ParseSize(size);
     if (!parsed || *parsed == 0)
-      return Usage("-s: expected a size such as 500M (K, M, G: powers of 1024), found \"" + size +
-                   "\"");
+      return Usage("-s: expected a size such as 500M (K, M, G, T: powers of 1024), found \"" +
+                   size + "\"");
     options.size = *parsed;
   } else if (range_opt->count()) {
     options.mode = warcsumsplit::Mode::kDigestRange;

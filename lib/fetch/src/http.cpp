@@ -13,6 +13,7 @@ using Clock = std::chrono::steady_clock;
 
 struct HttpRangeSource::Transfer {
   RecordLocation where;
+  HttpStats* stats = nullptr;  // the source's: counts the bytes received
   size_t buffer_limit = 0;
   std::vector<std::string> urls;
   size_t url_index = 0;
@@ -88,6 +89,7 @@ size_t OnData(char* ptr, size_t size, size_t nmemb, void* userdata) {
   }
   t->data.append(ptr, n);
   t->received += n;
+  t->stats->bytes += n;
   return n;
 }
 
@@ -177,6 +179,7 @@ HttpRangeSource::~HttpRangeSource() {
 std::shared_ptr<HttpRangeSource::Transfer> HttpRangeSource::NewTransfer(const RecordLocation& where) {
   auto t = std::make_shared<Transfer>();
   t->where = where;
+  t->stats = &stats_;
   t->buffer_limit = options_.buffer_limit;
   auto urls = resolver_->Urls(where.file);
   if (!urls.ok()) {
@@ -297,23 +300,27 @@ void HttpRangeSource::Finished(Transfer* t, int curl_code) {
   Release(t);
   std::string why;
   bool retry = true;
+  bool cut_short = false;
   if (!t->rejected.empty()) {
     why = t->rejected;
     retry = t->status >= 500;
+  } else if (t->status == 206 && (curl_code == CURLE_OK || curl_code == CURLE_PARTIAL_FILE) &&
+             t->received < t->where.length) {
+    why = "body ended";  // curl's "Transferred a partial file", or a short Content-Length
+    cut_short = true;
   } else if (curl_code != CURLE_OK) {
     why = curl_easy_strerror(static_cast<CURLcode>(curl_code));
   } else if (t->status != 206) {
     why = t->status == 200 ? "HTTP 200 instead of 206" : "HTTP " + std::to_string(t->status);
     retry = t->status >= 500;
-  } else if (t->received < t->where.length) {
-    why = "short body: " + std::to_string(t->received) + " of " + std::to_string(t->where.length) +
-          " bytes";
   }
   if (why.empty()) {
     t->state = Transfer::State::kDone;
   } else {
-    if (t->received > 0 && t->received < t->where.length && retry)
-      why += " (resuming at byte " + std::to_string(t->received) + ")";
+    // Over all attempts so far: a retry resumes where the data stopped.
+    if (cut_short || t->received > 0)
+      why += " after " + std::to_string(t->received) + " of " + std::to_string(t->where.length) +
+             " bytes";
     RetryOrNext(t, why, retry);
   }
   running_set_.erase(t);

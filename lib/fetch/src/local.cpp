@@ -14,7 +14,8 @@ namespace {
 // file can be read at once without sharing a file position.
 class FileRange : public base::ByteSource {
  public:
-  FileRange(int fd, uint64_t offset, uint64_t length) : fd_(fd), pos_(offset), end_(offset + length) {
+  FileRange(int fd, uint64_t offset, uint64_t length, uint64_t* bytes_read)
+      : fd_(fd), pos_(offset), end_(offset + length), bytes_read_(bytes_read) {
     ::posix_fadvise(fd_, static_cast<off_t>(offset), static_cast<off_t>(length), POSIX_FADV_SEQUENTIAL);
   }
   ~FileRange() override { ::close(fd_); }
@@ -26,6 +27,7 @@ class FileRange : public base::ByteSource {
       ssize_t got = ::pread(fd_, buf, n, static_cast<off_t>(pos_));
       if (got > 0) {
         pos_ += static_cast<uint64_t>(got);
+        *bytes_read_ += static_cast<uint64_t>(got);
         return static_cast<size_t>(got);
       }
       if (got == 0)
@@ -39,6 +41,7 @@ class FileRange : public base::ByteSource {
  private:
   int fd_;
   uint64_t pos_, end_;
+  uint64_t* bytes_read_;  // the source's count
 };
 
 }  // namespace
@@ -84,7 +87,7 @@ base::Result<std::unique_ptr<base::ByteSource>> LocalRangeSource::Open(const Rec
   if (!path.ok()) return path.status();
   int fd = ::open(path->c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return base::Status::IOError(*path + ": cannot open: " + base::ErrnoText(errno));
-  return std::unique_ptr<base::ByteSource>(new FileRange(fd, where.offset, where.length));
+  return std::unique_ptr<base::ByteSource>(new FileRange(fd, where.offset, where.length, &bytes_));
 }
 
 }  // namespace fetch

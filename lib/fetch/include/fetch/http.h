@@ -7,9 +7,12 @@
 // A reply is only used if it is "206 Partial Content" with a Content-Range
 // that is exactly the requested range, and the body has exactly that many
 // bytes. A 200 (the whole file), another range, or a short body is never
-// handed out as if it were the record. Timeouts, connection failures and 5xx
-// replies are retried with exponential backoff, resuming where the data
-// stopped; 4xx replies move on to the file's next URL (replica), if any.
+// handed out as if it were the record. Timeouts, connection failures, bodies
+// cut short and 5xx replies are retried with exponential backoff, resuming
+// where the data stopped; 4xx replies move on to the file's next URL
+// (replica), if any. A range that cannot be had fails its stream's Read()
+// with "URL: cause", and how far it got once data had come ("URL: body
+// ended after N of M bytes").
 #pragma once
 
 #include <chrono>
@@ -52,7 +55,8 @@ struct HttpOptions {
 };
 
 struct HttpStats {
-  uint64_t requests = 0, retries = 0, bytes = 0;
+  uint64_t requests = 0, retries = 0;
+  uint64_t bytes = 0;  // body bytes received, retries and prefetched ranges included
 };
 
 class HttpRangeSource : public RangeSource {
@@ -63,6 +67,7 @@ class HttpRangeSource : public RangeSource {
   base::Result<std::unique_ptr<base::ByteSource>> Open(const RecordLocation& where) override;
   void Prefetch(const std::vector<RecordLocation>& upcoming) override;
   size_t max_open() const override { return options_.max_transfers; }
+  uint64_t bytes_fetched() const override { return stats_.bytes; }
   const HttpStats& stats() const { return stats_; }
 
   struct Transfer;  // private: src/http.cpp

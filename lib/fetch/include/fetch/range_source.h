@@ -38,18 +38,26 @@ class RangeSource {
   // How many ranges may be open and read at the same time without waiting on
   // each other (HTTP: the number of concurrent transfers).
   virtual size_t max_open() const { return 64; }
+  // Bytes of archive files read (local) or received (HTTP) so far: ranges
+  // read again, retried or prefetched count each time. Not thread-safe: read
+  // it on the thread that uses the source, or after that thread has ended.
+  virtual uint64_t bytes_fetched() const = 0;
 };
 
-// Finds files by name in a list of directories (the first that has it wins).
+// Finds files by name in a list of directories; a name found in more than
+// one of them is an error (its records are never read from a guessed file).
+// REQUIRES: the ranges opened do not outlive the source (they count into it).
 class LocalRangeSource : public RangeSource {
  public:
   explicit LocalRangeSource(std::vector<std::string> dirs) : dirs_(std::move(dirs)) {}
   base::Result<std::unique_ptr<base::ByteSource>> Open(const RecordLocation& where) override;
+  uint64_t bytes_fetched() const override { return bytes_; }
 
  private:
   base::Result<std::string> Find(const std::string& file);
   std::vector<std::string> dirs_;
   std::unordered_map<std::string, std::string> found_;
+  uint64_t bytes_ = 0;
 };
 
 }  // namespace fetch
