@@ -13,7 +13,7 @@ SERVERS="$SRC/scripts/test-servers"
 NGINX_BIN=${NGINX_BIN:-/usr/sbin/nginx}
 [ -x "$COLLRES" ] || { echo "skipped: $COLLRES not built"; exit 77; }
 command -v python3 >/dev/null || { echo "skipped: python3 absent"; exit 77; }
-[ -x "$NGINX_BIN" ] || { echo "skipped: $NGINX_BIN absent (Debian package nginx-light)"; exit 77; }
+[ -x "$NGINX_BIN" ] || { echo "skipped: $NGINX_BIN absent (Debian package nginx)"; exit 77; }
 for b in mariadbd mariadb-install-db mariadb mariadb-admin; do
   command -v "$b" >/dev/null || [ -x "/usr/sbin/$b" ] ||
     { echo "skipped: $b absent (Debian package mariadb-server)"; exit 77; }

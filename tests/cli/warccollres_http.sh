@@ -13,7 +13,7 @@ SERVERS="$SRC/scripts/test-servers"
 NGINX_BIN=${NGINX_BIN:-/usr/sbin/nginx}
 [ -x "$COLLRES" ] || { echo "skipped: $COLLRES not built"; exit 77; }
 command -v python3 >/dev/null || { echo "skipped: python3 absent"; exit 77; }
-[ -x "$NGINX_BIN" ] || { echo "skipped: $NGINX_BIN absent (Debian package nginx-light)"; exit 77; }
+[ -x "$NGINX_BIN" ] || { echo "skipped: $NGINX_BIN absent (Debian package nginx)"; exit 77; }
 export NGINX_BIN
 
 # Whatever happens, no server and no background run outlives the test.

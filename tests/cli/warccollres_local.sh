@@ -144,6 +144,14 @@ else
   fail "the first and third lines share a digest: the unsorted check needs other lines"
 fi
 
+# A later stage's line (its own output, 7 fields) is refused, not cut down.
+"$COLLRES" -q -d "$C" "$M" > "$WORK/seven" || true
+run "$COLLRES" -d "$C" -o "$WORK/seven.out" "$WORK/seven"
+expect_eq "7-field input exit status" 1 "$rc"
+expect_eq "7-field input error" \
+  "warccollres: $WORK/seven: line 1: expected a warcsum line (6 fields), found 7 fields (cut -d' ' -f1-6 takes them); stopped there, the output is incomplete" \
+  "$(errors "$WORK/err")"
+
 # check_kept NAME FILE OFFSET...: the run on NAME.m exits 1, its output is
 # NAME.expected (no line dropped, the failed records apart), and stderr has
 # exactly one "kept" error for each FILE OFFSET given, and no other.

@@ -80,6 +80,12 @@ class RunReader {
     if (outcome != manifest::ManifestReader::Outcome::kEntry) {
       return Stop(reader_.error().message());
     }
+    // A later stage's line would lose its fields here (the output has 7).
+    if (next_.fields_count != 6) {
+      return Stop("line " + std::to_string(reader_.line_number()) +
+                  ": expected a warcsum line (6 fields), found " +
+                  std::to_string(next_.fields_count) + " fields (cut -d' ' -f1-6 takes them)");
+    }
     if (!previous_digest_.empty() && next_.digest < previous_digest_) {
       return Stop("line " + std::to_string(reader_.line_number()) +
                   ": input not sorted by digest (" + next_.digest + " after " + previous_digest_ +
