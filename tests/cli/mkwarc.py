@@ -1,9 +1,13 @@
-# Test helper for the warccollres CLI tests (not a test itself).
+# Test helper for the warccollres and warcsum CLI tests (not a test itself).
 # Writes response records, one gzip member each, as the spec on stdin asks:
 #   FILE URI text|rand|rep SEED SIZE [name=N] [forge=N] [flip=POS] [level=L]
+#        [cl=DELTA] [headcut=N] [plain=1]
 # (rep: a 1 MB text block repeated). name=N remembers the payload's digest,
 # forge=N stores N's digest instead of the payload's own (a collision),
 # flip=POS changes one byte of the payload, level=L is the gzip level.
+# Damage: cl=DELTA states a Content-Length DELTA bytes off the block's (+50,
+# -7), headcut=N writes only the first N bytes of the record's header.
+# plain=1 appends the record uncompressed.
 # Prints "file offset length uri date sha1:stored sha1-of-the-real-payload".
 import base64, gzip, hashlib, os, random, sys
 named, n = {}, 0
@@ -37,8 +41,13 @@ for spec in sys.stdin:
             'WARC-Date: %s\r\nWARC-Target-URI: %s\r\n'
             'Content-Type: application/http; msgtype=response\r\n'
             'WARC-Payload-Digest: sha1:%s\r\nContent-Length: %d\r\n\r\n'
-            % (n, date, uri, base64.b32encode(stored).decode(), len(block))).encode()
-    member = gzip.compress(head + block + b'\r\n\r\n', compresslevel=int(opts.get('level', 6)), mtime=0)
+            % (n, date, uri, base64.b32encode(stored).decode(),
+               len(block) + int(opts.get('cl', 0)))).encode()
+    record = head + block + b'\r\n\r\n'
+    if 'headcut' in opts:
+        record = head[:int(opts['headcut'])]
+    member = record if opts.get('plain') else gzip.compress(
+        record, compresslevel=int(opts.get('level', 6)), mtime=0)
     path = os.path.join(sys.argv[1], name)
     offset = os.path.getsize(path) if os.path.exists(path) else 0
     with open(path, 'ab') as w:

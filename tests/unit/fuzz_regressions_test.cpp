@@ -132,11 +132,26 @@ TEST_CASE("fuzz regression: error offset of a record inside a gzip member", "[fu
   const std::string file = gzmulti::CompressMember(body);
   CollectingReporter reporter;
   CHECK(ReadAll(file, {}, &reporter).empty());
+  // What follows the block in its member starts no record: the Content-Length
+  // is too small (the bytes after it were once read as a record header).
   CHECK(reporter.problems ==
         std::vector<std::string>{
-            "offset 0: gzip member holds more than one record (not one record per member); its "
-            "records are not listed",
-            "offset 0: record header truncated (input ends inside it)"});
+            "offset 0: Content-Length (49 bytes) is shorter than the record's gzip member: found "
+            "\"\\x00\" after the block; rest of its gzip member skipped"});
+
+  // A second record in the member, cut short, still names the member's offset.
+  const std::string first = gzmulti::CompressMember("WARC/1.0\r\nContent-Length: 0\r\n\r\n");
+  const std::string packed = gzmulti::CompressMember(
+      "WARC/1.0\r\nContent-Length: 1\r\n\r\na\r\n\r\n"
+      "WARC/1.0\r\nContent-Length: 9\r\n\r\nabc");
+  CollectingReporter second;
+  CHECK(ReadAll(first + packed, {}, &second) == std::vector<Listed>{{0, first.size()}});
+  const std::string at = "offset " + std::to_string(first.size()) + ": ";
+  CHECK(second.problems ==
+        std::vector<std::string>{
+            at + "gzip member holds more than one record (not one record per member); its "
+                 "records are not listed",
+            at + "record truncated (input ends 6 bytes before the end of its block)"});
 }
 
 // Found by warc_reader_fuzz's chunking check (the same plain file read with a

@@ -457,6 +457,66 @@ TEST_CASE("Damage: garbage between members and after the last one", "[gzmulti]")
   }
 }
 
+TEST_CASE("Damage: the input ends within the gzip magic of a member", "[gzmulti]") {
+  Three t;
+  const std::string magic("\x1f\x8b", 2);
+  for (const Config& c : AllConfigs()) {
+    INFO(c.name);
+    // A file of two bytes, 1f 8b: gzip by its magic, and cut short.
+    CHECK(ReadAll(magic, c.options).events ==
+          std::vector<std::string>{
+              "error: offset 0: gzip member truncated (input ends 2 bytes into it)",
+              "no resync: skipped 2"});
+    // After a member: 1f 8b, or a lone 1f, is the start of a member cut short.
+    for (size_t keep : {size_t{1}, size_t{2}}) {
+      CHECK(ReadAll(t.m0 + magic.substr(0, keep), c.options).events ==
+            std::vector<std::string>{Range(0, t.b1),
+                                     "error: offset " + std::to_string(t.b1) +
+                                         ": gzip member truncated (input ends " +
+                                         std::to_string(keep) + " bytes into it)",
+                                     "no resync: skipped " + std::to_string(keep)});
+    }
+    // 1f then another byte is no gzip magic.
+    CHECK(ReadAll(t.m0 + std::string("\x1f\x00", 2), c.options).events ==
+          std::vector<std::string>{Range(0, t.b1),
+                                   "error: offset " + std::to_string(t.b1) +
+                                       ": expected a gzip member header (1f 8b), found 1f 00",
+                                   "no resync: skipped 2"});
+  }
+}
+
+TEST_CASE("PlainLookAhead hands out the unread end of a chunk again, with more after it",
+          "[gzmulti]") {
+  const std::string plain = "WARC/1.0\r\n" + Text(200, 4);
+  ReaderOptions o;
+  o.input_buffer_size = 64;
+  base::StringSource source(plain);
+  SegmentReader reader(&source, o);
+  REQUIRE(reader.NextSegment());
+  std::string_view chunk;
+  REQUIRE(reader.NextChunk(&chunk));
+  CHECK(chunk == std::string_view(plain).substr(0, 64));
+  // The caller read all but the last 3 bytes and needs to see 10.
+  REQUIRE(reader.PlainLookAhead(3, 10, &chunk));
+  CHECK(chunk == std::string_view(plain).substr(61, 64));
+  CHECK(reader.segment_decompressed() == 125);
+  std::string read = plain.substr(0, 61);
+  read.append(chunk);
+  while (reader.NextChunk(&chunk)) read.append(chunk);
+  CHECK(read == plain);
+  CHECK(reader.status().ok());
+  CHECK(reader.segment_end() == plain.size());
+  CHECK_FALSE(reader.PlainLookAhead(0, 10, &chunk));  // the segment is over
+
+  // Not for gzip members.
+  Three t;
+  base::StringSource gz_source(t.All());
+  SegmentReader gz(&gz_source, {});
+  REQUIRE(gz.NextSegment());
+  REQUIRE(gz.NextChunk(&chunk));
+  CHECK_FALSE(gz.PlainLookAhead(3, 10, &chunk));
+}
+
 TEST_CASE("Damage in a member larger than the input window resyncs exactly", "[gzmulti]") {
   // The damaged member's start has left the window by the time the trailer is
   // checked, so Resync scans from the window start; the skip still counts

@@ -140,6 +140,28 @@ std::string RawRecord(std::string_view head, std::string_view block) {
          std::string(block) + "\r\n\r\n";
 }
 
+// A WARC record whose Content-Length says `stated`, whatever its block holds.
+std::string RecordSaying(uint64_t stated, std::string_view block,
+                         std::string_view head = "WARC/1.0\r\nWARC-Type: resource\r\n") {
+  return std::string(head) + "Content-Length: " + std::to_string(stated) + "\r\n\r\n" +
+         std::string(block) + "\r\n\r\n";
+}
+
+// The ways a gzip file is read: fast path, both streaming backends, and a
+// 64-byte input window (chunks of a few bytes).
+std::vector<std::pair<std::string, gzmulti::ReaderOptions>> GzipConfigs() {
+  std::vector<std::pair<std::string, gzmulti::ReaderOptions>> configs(4);
+  configs[0].first = "fast path";
+  configs[1].first = "streaming";
+  configs[1].second.fast_path = false;
+  configs[2].first = "zlib";
+  configs[2].second.fast_path = false;
+  configs[2].second.stream_backend = gzmulti::StreamBackend::kZlib;
+  configs[3].first = "64-byte input window";
+  configs[3].second.input_buffer_size = 64;
+  return configs;
+}
+
 std::string ArcRecord(std::string_view url, std::string_view date, std::string_view mime,
                       std::string_view body) {
   return std::string(url) + " 93.184.216.119 " + std::string(date) + " " + std::string(mime) + " " +
@@ -438,6 +460,42 @@ TEST_CASE("HttpSplitter: no header end means the whole block is payload", "[warc
   CHECK(s.Feed("\r\n\r\nrest") == "\r\n\r\nrest");
   CHECK(s.Finish() == "");
   CHECK_FALSE(s.header_complete());
+}
+
+TEST_CASE("HttpSplitter: a header section cut off by the end of the block is all header",
+          "[warc][http]") {
+  // As pywb's missing-status-text.warc: no empty line after the last field.
+  // warcio and pywb read the payload as empty (and store SHA-1 of nothing).
+  for (const std::string block :
+       {"HTTP/1.0 302 \r\r\nLocation: http://www.iana.org/badst\r\r\nContent-Length: 0",
+        "HTTP/1.1 200 OK\r\nX-Folded: a\r\n\tb\r\nContent-Length: 0\r\n", "HTTP/1.1 204\n",
+        "HTTP/1.1 304 Not Modified"}) {
+    for (size_t i = 0; i <= block.size(); ++i) {
+      INFO(block << ", cut at " << i);
+      warc::HttpSplitter s;
+      CHECK(s.Feed(std::string_view(block).substr(0, i)) == "");
+      CHECK(s.Feed(std::string_view(block).substr(i)) == "");
+      CHECK(s.Finish() == "");
+      REQUIRE(s.header_complete());
+      CHECK(s.header() == block);
+    }
+  }
+  // Not a header section: no status line, a bad status code, or a line that
+  // is no header field (a body that follows without an empty line). The
+  // whole block is then the payload, as before.
+  for (const std::string block :
+       {"<html>no header</html>", "HTTP/1.1 2x0 OK\r\nA: b", "HTTP/1.1\r\nA: b",
+        "GET / HTTP/1.1\r\nHost: x", "HTTP/1.1 200 OK\r\nA: b\r\nno colon here",
+        "HTTP/1.1 200 OK\r\n: empty name", "HTTP/1.1 200 OK\r\nbad name: x"}) {
+    INFO(block);
+    warc::HttpSplitter s;
+    CHECK(s.Feed(block) == "");
+    CHECK(s.Finish() == block);
+    CHECK_FALSE(s.header_complete());
+  }
+  CHECK(warc::PayloadOf("HTTP/1.1 200 OK\r\nContent-Length: 0", true) == "");
+  CHECK(warc::PayloadOf("HTTP/1.1 200 OK\r\n<p>body</p>", true) ==
+        "HTTP/1.1 200 OK\r\n<p>body</p>");
 }
 
 TEST_CASE("ParseHttpResponseHead", "[warc][http]") {
@@ -844,6 +902,221 @@ TEST_CASE("RecordReader: a record split over two members gets no location", "[wa
   CHECK(records[0].block == "0123456789abcdefghij");
 }
 
+TEST_CASE("RecordReader: a Content-Length longer than its gzip member ends the record there",
+          "[warc][reader]") {
+  // One record per member: the member end is the record's end, and the
+  // records after it are read (they were swallowed by the block before).
+  WarcBuilder b = ThreeRecords(true);
+  const std::string first = b.bytes.substr(0, b.lengths[0]);
+  for (uint64_t stated : {uint64_t{20}, uint64_t{1000000000000}}) {
+    // 10 bytes of block and CRLF CRLF in the member: 14 bytes of the block.
+    std::string bad = gzmulti::CompressMember(RecordSaying(stated, "0123456789"));
+    std::string input = first + bad + b.bytes.substr(b.lengths[0]);
+    uint64_t next = b.offsets[1] + bad.size();
+    for (const auto& [name, options] : GzipConfigs()) {
+      INFO(name << ", Content-Length " << stated);
+      Problems p;
+      warc::ReaderStats stats;
+      auto records = ReadAll(input, &p, options, &stats);
+      CHECK(p.list == std::vector<std::string>{
+                          "offset " + std::to_string(first.size()) + ": Content-Length (" +
+                          std::to_string(stated) +
+                          " bytes) is longer than the record's gzip member, which ends after 14 "
+                          "bytes of block; reading goes on at the next gzip member (offset " +
+                          std::to_string(next) + ")"});
+      CHECK(Locations(records) ==
+            std::vector<std::string>{
+                "0+" + std::to_string(b.lengths[0]), std::to_string(first.size()) + " unlisted",
+                std::to_string(next) + "+" + std::to_string(b.lengths[1]),
+                std::to_string(next + b.lengths[1]) + "+" + std::to_string(b.lengths[2])});
+      REQUIRE(records.size() == 4);
+      CHECK(records[1].block == "0123456789\r\n\r\n");
+      CHECK(records[2].block == kHttpBlock);
+      CHECK(stats.misaligned_records == 0);
+    }
+  }
+  // The last member: nothing follows, the input ends inside the block.
+  Problems last;
+  auto records = ReadAll(b.bytes + gzmulti::CompressMember(RecordSaying(20, "0123456789")), &last);
+  CHECK(last.list == std::vector<std::string>{
+                         "offset " + std::to_string(b.bytes.size()) +
+                         ": record truncated (input ends 6 bytes before the end of its block)"});
+  CHECK(records.size() == 4);
+}
+
+TEST_CASE("RecordReader: a member end inside a record is not its end in other gzip layouts",
+          "[warc][reader]") {
+  // After a member that holds two records, the file is not one record per
+  // member: a block that runs on into the next member is read on, as before,
+  // and the record is reported as spanning members.
+  std::string packed =
+      gzmulti::CompressMember(RawRecord("WARC/1.0\r\nWARC-Type: resource\r\n", "a") +
+                              RawRecord("WARC/1.0\r\nWARC-Type: resource\r\n", "b"));
+  std::string over = gzmulti::CompressMember(RecordSaying(20, "0123456789"));  // 6 bytes short
+  std::string next = gzmulti::CompressMember(RawRecord("WARC/1.0\r\nWARC-Type: resource\r\n", "c"));
+  Problems p;
+  auto records = ReadAll(packed + over + next, &p);
+  CHECK(p.list ==
+        std::vector<std::string>{
+            "offset 0: gzip member holds more than one record (not one record per member); its "
+            "records are not listed",
+            "offset " + std::to_string(packed.size()) +
+                ": record spans more than one gzip member (not one record per member); not listed",
+            "offset " + std::to_string(packed.size() + over.size()) +
+                ": expected a WARC version line, found \".0\"; rest of its gzip member skipped"});
+  CHECK(Locations(records) ==
+        std::vector<std::string>{"0 unlisted", "0 unlisted",
+                                 std::to_string(packed.size()) + " unlisted"});
+  REQUIRE(records.size() == 3);
+  CHECK(records[2].block == "0123456789\r\n\r\nWARC/1");
+}
+
+TEST_CASE("RecordReader: a header cut short by the end of its gzip member", "[warc][reader]") {
+  WarcBuilder b = ThreeRecords(true);
+  const std::string first = b.bytes.substr(0, b.lengths[0]);
+  const std::string rest = b.bytes.substr(b.lengths[0]);
+  const struct {
+    std::string member_data, problem;
+  } cases[] = {
+      {"WARC/1.0\r\nWARC-Type: response\r\nWARC-Targ",
+       "record header cut short by the end of its gzip member"},
+      {"WAR", "record header cut short by the end of its gzip member"},
+      {"junk\n", "expected a WARC version line, found \"junk\""},
+      {"junk", "expected a WARC version line, found \"junk\""},
+  };
+  for (const auto& c : cases) {
+    std::string damaged = gzmulti::CompressMember(c.member_data);
+    std::string input = first + damaged + rest;
+    uint64_t next = first.size() + damaged.size();
+    for (const auto& [name, options] : GzipConfigs()) {
+      INFO(name << ", member holding \"" << c.member_data << "\"");
+      Problems p;
+      auto records = ReadAll(input, &p, options);
+      CHECK(p.list ==
+            std::vector<std::string>{"offset " + std::to_string(first.size()) + ": " + c.problem +
+                                     "; reading goes on at the next gzip member "
+                                     "(offset " +
+                                     std::to_string(next) + ")"});
+      CHECK(Locations(records) ==
+            std::vector<std::string>{
+                "0+" + std::to_string(b.lengths[0]),
+                std::to_string(next) + "+" + std::to_string(b.lengths[1]),
+                std::to_string(next + b.lengths[1]) + "+" + std::to_string(b.lengths[2])});
+    }
+  }
+  // In the last member the input ends inside the header.
+  Problems last;
+  auto records =
+      ReadAll(b.bytes + gzmulti::CompressMember("WARC/1.0\r\nWARC-Type: response\r\n"), &last);
+  CHECK(last.list == std::vector<std::string>{"offset " + std::to_string(b.bytes.size()) +
+                                              ": record header truncated (input ends inside it)"});
+  CHECK(records.size() == 3);
+}
+
+TEST_CASE("RecordReader: a Content-Length shorter than its gzip member", "[warc][reader]") {
+  WarcBuilder b = ThreeRecords(true);
+  const std::string first = b.bytes.substr(0, b.lengths[0]);
+  std::string bad = gzmulti::CompressMember(RecordSaying(7, "0123456789"));
+  for (const auto& [name, options] : GzipConfigs()) {
+    INFO(name);
+    Problems p;
+    warc::ReaderStats stats;
+    auto records = ReadAll(first + bad + b.bytes.substr(b.lengths[0]), &p, options, &stats);
+    CHECK(p.list == std::vector<std::string>{
+                        "offset " + std::to_string(first.size()) +
+                        ": Content-Length (7 bytes) is shorter than the record's gzip member: "
+                        "found \"789\\x0d\\x0a\\x0d\\x0a\" after the block; rest of its gzip "
+                        "member skipped"});
+    uint64_t next = b.offsets[1] + bad.size();
+    CHECK(Locations(records) ==
+          std::vector<std::string>{
+              "0+" + std::to_string(b.lengths[0]), std::to_string(first.size()) + " unlisted",
+              std::to_string(next) + "+" + std::to_string(b.lengths[1]),
+              std::to_string(next + b.lengths[1]) + "+" + std::to_string(b.lengths[2])});
+    CHECK(stats.misaligned_records == 0);
+  }
+}
+
+TEST_CASE("RecordReader: plain file, the block must be followed by CRLF CRLF", "[warc][reader]") {
+  const std::string next = RawRecord("WARC/1.0\r\nWARC-Type: resource\r\n", "next");
+  const std::string head = "WARC/1.0\r\nWARC-Type: resource\r\nContent-Length: ";
+  // Accepted, as real files have them: CRLF CRLF, LF LF, stray CRs, one
+  // newline before the next record, anything at the end of the input.
+  for (std::string trailer : {"\r\n\r\n", "\n\n", "\r\r\n\r\r\n", "\n\r\n\r\n", "\r\n", "\n"}) {
+    // The block's size moves "WARC/" across the 64-byte window's edges.
+    for (size_t size = 0; size < 70; ++size) {
+      std::string block(size, 'x');
+      std::string record = head + std::to_string(size) + "\r\n\r\n" + block + trailer;
+      for (size_t window : {size_t{0}, size_t{64}}) {
+        INFO("trailer \"" << trailer << "\", block of " << size << ", window " << window);
+        gzmulti::ReaderOptions o;
+        o.input_buffer_size = window;
+        Problems p;
+        auto records = ReadAll(record + next, &p, o);
+        CHECK(p.list.empty());
+        REQUIRE(Locations(records) == std::vector<std::string>{"0+" + std::to_string(record.size()),
+                                                               std::to_string(record.size()) + "+" +
+                                                                   std::to_string(next.size())});
+        CHECK(records[0].block == block);
+      }
+    }
+    Problems at_end;
+    std::string last = head + "3\r\n\r\nabc" + trailer;
+    CHECK(Locations(ReadAll(last, &at_end)) ==
+          std::vector<std::string>{"0+" + std::to_string(last.size())});
+    CHECK(at_end.list.empty());
+  }
+  Problems no_trailer;
+  std::string bare = head + "3\r\n\r\nabc";
+  CHECK(Locations(ReadAll(bare, &no_trailer)) ==
+        std::vector<std::string>{"0+" + std::to_string(bare.size())});
+  CHECK(no_trailer.list.empty());
+
+  // Anything else after the block: the Content-Length is wrong. The record is
+  // reported at its own offset, not listed, and the rest of the file is not
+  // read (there is no safe way to find the next record).
+  WarcBuilder b = ThreeRecords(false);
+  const std::string first = b.bytes.substr(0, b.lengths[0]);
+  const std::string second = "WARC/1.0\r\nWARC-Type: resource\r\n";
+  const struct {
+    std::string record, found;
+  } cases[] = {
+      // 50 bytes too long: the block ends inside the next record's header.
+      {RecordSaying(60, "0123456789"), "\": http://example.com/\\x0d\\x0aWARC-Date: 2024-0...\""},
+      // 4 bytes too long: the block swallows CRLF CRLF.
+      {RecordSaying(14, "0123456789"),
+       "\"WARC/1.0\\x0d\\x0aWARC-Type: response\\x0d\\x0aWARC-Targ...\""},
+      // Too short.
+      {RecordSaying(9, "0123456789"),
+       "\"9\\x0d\\x0a\\x0d\\x0aWARC/1.0\\x0d\\x0aWARC-Type: response\\x0d\\x0aWARC...\""},
+      // One newline, then no record.
+      {head + "3\r\n\r\nabc\r\nJUNK\r\n\r\n",
+       "\"\\x0d\\x0aJUNK\\x0d\\x0a\\x0d\\x0aWARC/1.0\\x0d\\x0aWARC-Type: response\\x0d...\""},
+  };
+  for (const auto& c : cases) {
+    std::string input = first + c.record + b.bytes.substr(b.lengths[0]);
+    for (size_t window : {size_t{0}, size_t{64}}) {
+      INFO(c.record << ", window " << window);
+      gzmulti::ReaderOptions o;
+      o.input_buffer_size = window;
+      Problems p;
+      auto records = ReadAll(input, &p, o);
+      uint64_t stated = std::stoull(c.record.substr(c.record.find("Length: ") + 8));
+      CHECK(p.list == std::vector<std::string>{
+                          "offset " + std::to_string(first.size()) + ": Content-Length (" +
+                          std::to_string(stated) +
+                          " bytes) does not end the record: expected CRLF CRLF after the block, "
+                          "found " +
+                          c.found +
+                          "; rest of file not read (no safe way to find the next record in an "
+                          "uncompressed file)"});
+      CHECK(Locations(records) ==
+            std::vector<std::string>{"0+" + std::to_string(first.size()),
+                                     std::to_string(first.size()) + " unlisted"});
+    }
+  }
+}
+
 TEST_CASE("RecordReader: input that is neither WARC nor ARC", "[warc][reader]") {
   for (bool gzip : {false, true}) {
     std::string text = "hello world\n";
@@ -943,6 +1216,36 @@ TEST_CASE("RecordReader: ARC v2 record lines and bad ARC lines", "[warc][reader]
                                "to find the next record in an uncompressed file)"});
 }
 
+TEST_CASE("RecordReader: ARC record length that does not end the record", "[warc][reader][arc]") {
+  std::string filedesc =
+      ArcRecord("filedesc://test.arc", "20140216050221", "text/plain", kArcFiledescBody);
+  std::string body = "HTTP/1.1 200 OK\r\n\r\nhi";
+  std::string next = ArcRecord("http://example.com/next", "20140216050222", "text/html", body);
+  // The record line says 3 bytes more than the body: the block takes the
+  // newline and the next line's first two bytes.
+  std::string long_one = "http://example.com/ 1.2.3.4 20140216050221 text/html " +
+                         std::to_string(body.size() + 3) + "\n" + body + "\n";
+  Problems p;
+  auto records = ReadAll(filedesc + long_one + next, &p);
+  CHECK(p.list == std::vector<std::string>{
+                      "offset " + std::to_string(filedesc.size()) + ": length (" +
+                      std::to_string(body.size() + 3) +
+                      " bytes) does not end the record: expected a newline after the block, "
+                      "found \"tp://example.com/next 93.184.216.119 201...\"; rest of file not "
+                      "read (no safe way to find the next record in an uncompressed file)"});
+  CHECK(Locations(records) ==
+        std::vector<std::string>{"0+" + std::to_string(filedesc.size()),
+                                 std::to_string(filedesc.size()) + " unlisted"});
+  // Without its last newline at the end of the file, a record is complete.
+  std::string last = next.substr(0, next.size() - 1);
+  Problems end;
+  CHECK(Locations(ReadAll(filedesc + last, &end)) ==
+        std::vector<std::string>{
+            "0+" + std::to_string(filedesc.size()),
+            std::to_string(filedesc.size()) + "+" + std::to_string(last.size())});
+  CHECK(end.list.empty());
+}
+
 // ---------------------------------------------------------------------------
 // PayloadStream
 
@@ -989,8 +1292,14 @@ TEST_CASE("PayloadStream: HTTP payload, whole-block payload, no header end", "[w
                  {"WARC-Target-URI", "http://example.com/empty"},
                  {"Content-Type", "application/http; msgtype=response"}}),
         "HTTP/1.1 204 No Content\r\n\r\n");
+  const std::string cut_header = "HTTP/1.1 302 Found\r\nLocation: /x\r\nContent-Length: 0";
+  b.Add("WARC/1.0",
+        Headers({{"WARC-Type", "response"},
+                 {"WARC-Target-URI", "http://example.com/cut-header"},
+                 {"Content-Type", "application/http; msgtype=response"}}),
+        cut_header);
   auto payloads = Payloads(b.bytes);
-  REQUIRE(payloads.size() == 5);
+  REQUIRE(payloads.size() == 6);
   // warcinfo is not HTTP: its whole block.
   CHECK(payloads[0].bytes == "software: warcdedup-test\r\n");
   CHECK_FALSE(payloads[0].has_http_header);
@@ -1003,10 +1312,16 @@ TEST_CASE("PayloadStream: HTTP payload, whole-block payload, no header end", "[w
   CHECK_FALSE(payloads[3].has_http_header);
   CHECK(payloads[4].bytes == "");
   CHECK(payloads[4].has_http_header);
+  // A header section without its empty line: all header, no payload.
+  CHECK(payloads[5].bytes == "");
+  CHECK(payloads[5].has_http_header);
+  CHECK(payloads[5].header == cut_header);
 
   CHECK(warc::PayloadOf(kHttpBlock, true) == "hello world\n");
   CHECK(warc::PayloadOf(kHttpBlock, false) == kHttpBlock);
-  CHECK(warc::PayloadOf("HTTP/1.1 200 OK\r\nX: y", true) == "HTTP/1.1 200 OK\r\nX: y");
+  CHECK(warc::PayloadOf("HTTP/1.1 200 OK\r\nX: y", true) == "");
+  CHECK(warc::PayloadOf("HTTP/1.1 200 OK\r\nno blank line", true) ==
+        "HTTP/1.1 200 OK\r\nno blank line");
 }
 
 TEST_CASE("PayloadStream: header and payload arriving in many small pieces", "[warc][payload]") {

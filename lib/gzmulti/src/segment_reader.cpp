@@ -146,6 +146,13 @@ bool SegmentReader::NextSegment() {
   const char* p = in_.data() + in_pos_;
   if (Available() < 3 || static_cast<uint8_t>(p[0]) != 0x1f ||
       static_cast<uint8_t>(p[1]) != 0x8b) {
+    // The input ends within the first bytes of what may be a member header.
+    bool magic_so_far = static_cast<uint8_t>(p[0]) == 0x1f &&
+                        (Available() < 2 || static_cast<uint8_t>(p[1]) == 0x8b);
+    if (Available() < 3 && magic_so_far)
+      return Fail(base::Status::Corruption("offset " + std::to_string(segment_begin_) +
+                                           ": gzip member truncated (input ends " +
+                                           std::to_string(Available()) + " bytes into it)"));
     return Fail(base::Status::Corruption(
         "offset " + std::to_string(segment_begin_) + ": expected a gzip member header (1f 8b), found " +
         HexBytes(p, std::min<size_t>(Available(), 4))));
@@ -269,6 +276,14 @@ bool SegmentReader::PlainChunk(std::string_view* chunk) {
   segment_out_ += Available();
   in_pos_ = in_len_;
   return true;
+}
+
+bool SegmentReader::PlainLookAhead(size_t unread, size_t want, std::string_view* chunk) {
+  if (state_ != State::kPlain) return false;
+  in_pos_ -= unread;
+  segment_out_ -= unread;
+  if (!Fill(std::min(want, in_.size()))) return false;
+  return PlainChunk(chunk);
 }
 
 bool SegmentReader::Resync(uint64_t* skipped) {

@@ -3,6 +3,44 @@
 #include <cstring>
 
 namespace warc {
+namespace {
+
+// "HTTP/x.y NNN", the reason phrase optional.
+bool IsStatusLine(std::string_view line) {
+  size_t space = line.find(' ');
+  if (line.substr(0, 5) != "HTTP/" || space == std::string_view::npos || line.size() < space + 4)
+    return false;
+  for (size_t i = space + 1; i < space + 4; ++i)
+    if (line[i] < '0' || line[i] > '9') return false;
+  return true;
+}
+
+// "Name: value", the name a token (printable ASCII without spaces).
+bool IsFieldLine(std::string_view line) {
+  size_t colon = line.find(':');
+  if (colon == 0 || colon == std::string_view::npos) return false;
+  for (size_t i = 0; i < colon; ++i)
+    if (line[i] <= ' ' || line[i] >= 0x7f) return false;
+  return true;
+}
+
+// A header section that the end of the block cut off before its empty line:
+// a status line, then only header fields and folded continuation lines.
+bool IsCutHeaderSection(std::string_view block) {
+  size_t nl = block.find('\n');
+  if (!IsStatusLine(block.substr(0, nl))) return false;
+  while (nl != std::string_view::npos) {
+    block.remove_prefix(nl + 1);
+    nl = block.find('\n');
+    std::string_view line = block.substr(0, nl);
+    while (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (line.empty() || line[0] == ' ' || line[0] == '\t') continue;
+    if (!IsFieldLine(line)) return false;
+  }
+  return true;
+}
+
+}  // namespace
 
 void HttpSplitter::Reset() {
   state_ = State::kHeader;
@@ -37,11 +75,17 @@ std::string_view HttpSplitter::Feed(std::string_view piece) {
 }
 
 std::string_view HttpSplitter::Finish() {
-  if (state_ == State::kHeader) {
-    state_ = State::kNoHeader;
-    return header_;
+  if (state_ != State::kHeader) return {};
+  // No empty line. A header section that the end of the block cut off is all
+  // header and the payload is empty, as warcio and pywb read it (and compute
+  // the stored WARC-Payload-Digest); anything else, such as a body that follows
+  // the header without an empty line, is taken as no HTTP message at all.
+  if (IsCutHeaderSection(header_)) {
+    state_ = State::kPayload;
+    return {};
   }
-  return {};
+  state_ = State::kNoHeader;
+  return header_;
 }
 
 base::Result<HttpResponseHead> ParseHttpResponseHead(std::string_view block) {

@@ -1,5 +1,6 @@
 #include "warc/reader.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace warc {
@@ -42,6 +43,20 @@ bool ParseDecimal(std::string_view s, uint64_t* value) {
   }
   *value = v;
   return true;
+}
+
+// A chunk may hold only a few bytes (a small input window over a gzip member
+// gives "WA"), so a signature is matched as far as the chunk goes; parsing the
+// header checks the rest.
+bool MayStartWith(std::string_view chunk, std::string_view sig) {
+  return chunk.substr(0, sig.size()) == sig.substr(0, std::min(chunk.size(), sig.size()));
+}
+
+// Whether a WARC record may start here, as Next() reads one: its version line
+// may be indented (see Trim).
+bool MayStartWarcRecord(std::string_view s) {
+  size_t indent = std::min(s.find_first_not_of(" \t"), s.size());
+  return MayStartWith(s.substr(indent), "WARC/");
 }
 
 bool IsArcDate(std::string_view s) { return ArcDateToIso(s).has_value(); }
@@ -124,10 +139,73 @@ bool RecordReader::RecordProblem(const std::string& what) {
   return false;
 }
 
+// Called when the current record's header or block goes on past the end of
+// its gzip member. Some writers split records over several members, and then
+// the record goes on in the next one. But in a file that held one record per
+// member so far, a record that started its member and runs on into a member
+// that starts with "WARC/" is damaged (a wrong Content-Length, a cut header):
+// reading it on would swallow the records after it. Returns true in that case;
+// the next member is open either way (or the input is over).
+bool RecordReader::MemberEndIsRecordEnd() {
+  bool member_end = segments_.format() == gzmulti::Format::kGzip && in_segment_ && segment_done_ &&
+                    segments_.status().ok();
+  if (!member_end || arc_ || !start_aligned_ || record_segment_ != segments_.segment_begin() ||
+      stats_.misaligned_records > 0)
+    return false;
+  return Refill(true) && MayStartWith(chunk_, "WARC/");
+}
+
+// Reports the current record as damaged when MemberEndIsRecordEnd() said it
+// ends with its member; reading goes on at the next member, already open.
+// Always returns false.
+bool RecordReader::EndAtMemberEnd(const std::string& what) {
+  in_record_ = false;
+  record_ok_ = false;
+  reporter_->Problem(base::Status::Corruption(what +
+                                              "; reading goes on at the next gzip member (offset " +
+                                              std::to_string(segments_.segment_begin()) + ")"));
+  return false;
+}
+
+// Plain files: makes at least n bytes visible in chunk_, across the end of a
+// chunk, unless the input ends first.
+void RecordReader::LookAhead(size_t n) {
+  if (chunk_.size() >= n || segments_.format() != gzmulti::Format::kPlain || !in_segment_ ||
+      segment_done_)
+    return;
+  if (!segments_.PlainLookAhead(chunk_.size(), n, &chunk_)) {
+    chunk_ = {};
+    segment_done_ = true;
+  }
+}
+
+// Plain files: whether the newlines after a block (`newlines` LFs, up to
+// chunk_) end the record. CRLF CRLF, with some leniency for real files:
+// "\n\n" and stray CRs, or a single newline before the next "WARC/" line. Any
+// other byte right after the block means the Content-Length is wrong.
+bool RecordReader::PlainTrailerOk(size_t newlines) {
+  if (chunk_.empty()) return true;  // end of input
+  if (arc_) return newlines >= 1;
+  if (newlines >= 2) return true;
+  if (newlines == 0) return false;
+  LookAhead(5);
+  return chunk_.substr(0, 5) == "WARC/";
+}
+
 bool RecordReader::ReadHeaderBlock(std::string* out, bool single_line) {
   out->clear();
   size_t line_start = 0;  // a line may arrive in several chunks
   for (;;) {
+    if (chunk_.empty() && !Refill(false) && MemberEndIsRecordEnd()) {
+      std::string_view version(*out);
+      size_t nl = version.find('\n');
+      version = Trim(version.substr(0, nl));
+      bool whole_line = nl != std::string_view::npos;
+      std::string where = "offset " + std::to_string(record_offset_) + ": ";
+      if (whole_line ? version.substr(0, 5) != "WARC/" : !MayStartWith(version, "WARC/"))
+        return EndAtMemberEnd(where + "expected a WARC version line, found " + Quote(version));
+      return EndAtMemberEnd(where + "record header cut short by the end of its gzip member");
+    }
     if (!Refill(true)) {
       if (!segments_.status().ok()) return RecordProblem("");
       if (out->empty() && !single_line) return false;  // clean end of input
@@ -182,12 +260,7 @@ bool RecordReader::Next(Record* record) {
     record_ok_ = true;
     if (!started_) {
       started_ = true;
-      // A chunk may hold only the file's first few bytes (a small input window
-      // over a gzip member gives "WARC"), so a signature is matched as far as
-      // the chunk goes; parsing the header checks the rest.
-      auto may_start = [this](std::string_view sig) {
-        return chunk_.substr(0, sig.size()) == sig.substr(0, std::min(chunk_.size(), sig.size()));
-      };
+      auto may_start = [this](std::string_view sig) { return MayStartWith(chunk_, sig); };
       if (may_start("filedesc://")) {
         arc_ = true;
       } else if (mid_file_ && !may_start("WARC/")) {
@@ -209,6 +282,7 @@ bool RecordReader::Next(Record* record) {
       continue;
     }
     ++stats_.records;
+    block_length_ = record->content_length;
     block_remaining_ = record->content_length;
     return true;
   }
@@ -306,6 +380,12 @@ bool RecordReader::ParseArcHeader(const std::string& line_text, Record* record) 
 
 bool RecordReader::ReadBlock(std::string_view* piece) {
   if (!in_record_ || !record_ok_ || block_remaining_ == 0) return false;
+  if (chunk_.empty() && !Refill(false) && MemberEndIsRecordEnd()) {
+    return EndAtMemberEnd("offset " + std::to_string(record_offset_) + ": Content-Length (" +
+                          std::to_string(block_length_) +
+                          " bytes) is longer than the record's gzip member, which ends after " +
+                          std::to_string(block_length_ - block_remaining_) + " bytes of block");
+  }
   if (!Refill(true)) {
     if (!segments_.status().ok()) return RecordProblem("");
     return RecordProblem("offset " + std::to_string(record_offset_) +
@@ -329,9 +409,13 @@ bool RecordReader::Finish(uint64_t* length) {
   bool gzip = segments_.format() == gzmulti::Format::kGzip;
   // The trailing newlines (CRLF CRLF in WARC, LF in ARC) stay inside the
   // record's member in a gzip file.
+  size_t newlines = 0;
+  std::string after;  // the first bytes after the block, for messages (41: Quote shows "...")
   while (Refill(!gzip)) {
     size_t n = 0;
     while (n < chunk_.size() && (chunk_[n] == '\r' || chunk_[n] == '\n')) ++n;
+    newlines += static_cast<size_t>(std::count(chunk_.begin(), chunk_.begin() + n, '\n'));
+    if (after.size() < 41) after.append(chunk_.substr(0, std::min(n, 41 - after.size())));
     chunk_.remove_prefix(n);
     if (!chunk_.empty()) break;
   }
@@ -339,7 +423,17 @@ bool RecordReader::Finish(uint64_t* length) {
     in_record_ = true;  // the damage belongs to this record
     return RecordProblem("");
   }
+  auto where = [this] { return "offset " + std::to_string(record_offset_) + ": "; };
   if (!gzip) {
+    if (!PlainTrailerOk(newlines)) {
+      in_record_ = true;
+      LookAhead(41);
+      after.append(chunk_.substr(0, 41));
+      return RecordProblem(
+          where() + (arc_ ? "length (" : "Content-Length (") + std::to_string(block_length_) +
+          " bytes) does not end the record: expected " + (arc_ ? "a newline" : "CRLF CRLF") +
+          " after the block, found " + Quote(after));
+    }
     *length = segments_.segment_begin() + SegmentPosition() - record_offset_;
     return true;
   }
@@ -350,6 +444,15 @@ bool RecordReader::Finish(uint64_t* length) {
   if (start_aligned_ && ends_member && one_member) {
     *length = segments_.segment_end() - record_offset_;
     return true;
+  }
+  // Bytes that start no record follow the block inside the record's own
+  // member: the Content-Length is too small.
+  if (start_aligned_ && one_member && !ends_member && !arc_ && !MayStartWarcRecord(chunk_)) {
+    in_record_ = true;
+    after.append(chunk_.substr(0, 41));
+    return RecordProblem(where() + "Content-Length (" + std::to_string(block_length_) +
+                         " bytes) is shorter than the record's gzip member: found " + Quote(after) +
+                         " after the block");
   }
   ++stats_.misaligned_records;
   if (start_aligned_ && !one_member) {

@@ -20,6 +20,7 @@ std::string_view PayloadOf(std::string_view block, bool http) {
   if (!http) return block;
   HttpSplitter splitter;
   std::string_view payload = splitter.Feed(block);
+  splitter.Finish();
   if (!splitter.header_complete()) return block;
   return payload;
 }

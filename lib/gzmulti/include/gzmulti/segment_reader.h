@@ -82,6 +82,14 @@ class SegmentReader {
   // (status() ok, segment_end() valid) or on an error.
   bool NextChunk(std::string_view* chunk);
 
+  // Plain input only: hands out again the last `unread` bytes of the current
+  // chunk (the caller's unread rest of it) as the start of a new chunk that
+  // holds at least `want` bytes when the input and the input window have them,
+  // so that a caller can look a few bytes past the end of a chunk. Returns
+  // false, as NextChunk() does, at the end of the input or on an error.
+  // REQUIRES: unread <= the size of the last chunk handed out.
+  bool PlainLookAhead(size_t unread, size_t want, std::string_view* chunk);
+
   // Compressed offset of the current segment's first byte.
   uint64_t segment_begin() const { return segment_begin_; }
   // Compressed offset one past the current segment's last byte.

@@ -16,7 +16,10 @@
 namespace warc {
 
 // Splits a block streamed in pieces into the HTTP header block and the payload.
-// The header block ends at the first empty line (CRLF CRLF, or bare LF LF).
+// The header block ends at the first empty line (CRLF CRLF, or bare LF LF), or,
+// when there is none, at the end of a block that holds nothing but a status
+// line ("HTTP/1.1 200") and header fields: the payload is then empty, as warcio
+// and pywb read it.
 class HttpSplitter {
  public:
   // Header blocks larger than this are taken as "no HTTP header": the whole
@@ -27,12 +30,14 @@ class HttpSplitter {
   // Returns the part of piece that belongs to the payload (empty while the
   // header block is still being read).
   std::string_view Feed(std::string_view piece);
-  // Ends the block. If no complete header block was found, returns the bytes
-  // held back so far: they are payload after all. Otherwise returns "".
+  // Ends the block. If no header block was found (no empty line, and not a
+  // header section cut off by the end of the block), returns the bytes held
+  // back so far: they are payload after all. Otherwise returns "".
   std::string_view Finish();
 
   bool header_complete() const { return state_ == State::kPayload; }
-  // The header block as stored, blank line included. REQUIRES: header_complete().
+  // The header block as stored, blank line included (if the block had one).
+  // REQUIRES: header_complete().
   const std::string& header() const { return header_; }
 
  private:

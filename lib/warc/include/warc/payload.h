@@ -2,9 +2,11 @@
 //
 // For a block that is an HTTP message, the bytes after the HTTP header block
 // exactly as stored; for any other block (resource records, dns: responses),
-// the whole block. When an HTTP block has no complete header block, the whole
-// block is the payload: two such records are then duplicates only if their
-// blocks are identical.
+// the whole block. An HTTP block with no empty line after its header is all
+// header when it holds only a status line and header fields (its payload is
+// empty, as warcio and pywb read it); otherwise it is no HTTP message and the
+// whole block is the payload: two such records are then duplicates only if
+// their blocks are identical.
 #pragma once
 
 #include <string_view>

@@ -8,6 +8,11 @@
 // Damage is reported to a Reporter and the reader moves on where that is safe:
 // in a gzip file to the next member header, in a plain file nowhere (the rest
 // of the file is not read, since a record boundary cannot be trusted there).
+// In a gzip file read one record per member so far, a record whose header or
+// block runs on past the end of its member, into a member that starts with
+// "WARC/", is damaged (a wrong Content-Length, a cut header): it is reported
+// and reading goes on at that member. A record's block must be followed by
+// CRLF CRLF (LF in ARC) in a plain file, leniently (see Finish()).
 //
 // A record's location (offset, length) is only given out when the record was
 // read completely and, in a gzip file, starts at a member start and ends at a
@@ -65,6 +70,10 @@ class RecordReader {
   // Reads what is left of the record and its trailing newlines. Returns true
   // when the record was read completely and has a valid location; *length is
   // then its length in the file (compressed, for gzip files).
+  // In a plain WARC file the block must be followed by CRLF CRLF; "\n\n",
+  // stray CRs ("\r\r\n\r\r\n"), a single newline before the next "WARC/"
+  // line, or the end of the input are accepted too. Anything else means the
+  // Content-Length is wrong: the record is reported, not located.
   bool Finish(uint64_t* length);
 
   gzmulti::Format format() const { return segments_.format(); }
@@ -77,7 +86,10 @@ class RecordReader {
   bool ParseWarcHeader(const std::string& text, Record* record);
   bool ParseArcHeader(const std::string& line, Record* record);
   bool RecordProblem(const std::string& what);
-  void SkipToSafePoint();
+  bool MemberEndIsRecordEnd();
+  bool EndAtMemberEnd(const std::string& what);
+  void LookAhead(size_t n);
+  bool PlainTrailerOk(size_t newlines);
   uint64_t SegmentPosition() const {
     return segments_.segment_decompressed() - chunk_.size();
   }
@@ -100,6 +112,7 @@ class RecordReader {
   bool start_aligned_ = false;
   uint64_t record_offset_ = 0;
   uint64_t record_segment_ = 0;  // start offset of the segment the record began in
+  uint64_t block_length_ = 0;    // its Content-Length
   uint64_t block_remaining_ = 0;
   uint64_t last_reported_segment_ = UINT64_MAX;
   std::string header_text_;
