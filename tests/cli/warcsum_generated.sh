@@ -105,4 +105,23 @@ warcsum: $D/d.warc.gz: offset ${at[5]}: Content-Length ($((block - 7)) bytes) is
 warcsum: $D/d.warc.gz: offset ${at[7]}: record header cut short by the end of its gzip member; reading goes on at the next gzip member (offset ${at[8]})
 warcsum: $D/p.warc: offset ${at[10]}: Content-Length ($((block + 4)) bytes) does not end the record: expected CRLF CRLF after the block, found \"WARC/1.0\\x0d\\x0aWARC-Type: response\\x0d\\x0aWARC-Reco...\"; rest of file not read (no safe way to find the next record in an uncompressed file)" \
   "$(cat "$WORK/err")"
+# A response that is not an HTTP message (a crawler's dns: record) is not
+# listed: only HTTP responses are.
+python3 - "$WORK/dns.warc" <<'PY'
+import sys
+def rec(uri, ctype, block):
+    return ("WARC/1.0\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:%s>\r\n"
+            "WARC-Date: 2020-01-01T00:00:00Z\r\nWARC-Target-URI: %s\r\nContent-Type: %s\r\n"
+            "Content-Length: %d\r\n\r\n" % (uri[-1] * 8 + "-0000-4000-8000-000000000000", uri, ctype, len(block))
+            ).encode() + block + b"\r\n\r\n"
+open(sys.argv[1], "wb").write(
+    rec("dns:example.com", "text/dns", b"20200101000000\nexample.com. 300 IN A 192.0.2.1\n") +
+    rec("http://example.com/", "application/http; msgtype=response",
+        b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello"))
+PY
+run "$WARCSUM" --recompute "$WORK/dns.warc"
+expect_eq "dns: exit status" 0 "$rc"
+expect_eq "dns: only the HTTP response" \
+  "dns.warc 260 286 http://example.com/ 2020-01-01T00:00:00Z sha1:aaf4c61ddcc5e8a2dabede0f3b482cd9aea9434d" \
+  "$(cat "$WORK/out")"
 echo "ok: $(wc -l < "$WORK/truth") lines, $(wc -l < "$WORK/truth.empty") empty"

@@ -87,6 +87,10 @@ FileSummary SumSource(base::ByteSource* source, const std::string& file_field,
       if (references.size() >= kLineBatch) sink.references(&references);
     }
     if (!(record.type & options.types)) continue;
+    // A response that is not an HTTP message (a crawler's dns: record, say)
+    // has no payload in the sense of the stored digests, and no revisit
+    // could stand for it.
+    if (record.type == warc::kResponse && !record.HasHttpBlock()) continue;
     if (record.IsTruncated() && !options.keep_truncated) continue;
 
     std::optional<warc::Digest> stored;
