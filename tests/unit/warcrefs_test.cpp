@@ -666,6 +666,31 @@ TEST_CASE("warcrefs: ARC files are never rewritten", "[warcrefs]") {
   CHECK(dir.Names() == std::vector<std::string>{"f.arc"});
 }
 
+TEST_CASE("warcrefs: the revisit keeps WARC-Target-URI as stored, brackets and all", "[warcrefs]") {
+  const std::string p1 = P1(), d = "2024-03-01T00:00:00Z";
+  WarcFile f(true);
+  size_t dup = f.Add("WARC/1.0",
+                     Headers({{"WARC-Type", "response"}, {"WARC-Record-ID", Id(1)},
+                              {"WARC-Date", d}, {"WARC-Target-URI", "<http://b.example/>"},
+                              {"Content-Type", kHttpResponse}}),
+                     HeaderPlus(p1));
+  // The manifest has the URI without them, as warcsum writes it.
+  auto line = Line(f, dup, "http://b.example/", d, kP1Hex, "http://a.example/", d);
+  TempDir dir;
+  const std::string in = dir.path + "/in.warc.gz";
+  WriteAll(in, f.bytes);
+  auto r = warcrefs::RewriteFile(in, {line}, warcrefs::RewriteOptions{in, /*in_place=*/true});
+  CHECK(r.problems.empty());
+  CHECK(r.converted == 1);
+  base::StringSource source(ReadAll(in));
+  warc::RecordReader reader(&source, {}, nullptr);
+  warc::Record record;
+  REQUIRE(reader.Next(&record));
+  CHECK(record.type == warc::kRevisit);
+  CHECK(record.headers.First("WARC-Target-URI").value_or("") == "<http://b.example/>");
+  CHECK(record.TargetUri() == "http://b.example/");
+}
+
 TEST_CASE("warcrefs: a target that cannot be written fails cleanly", "[warcrefs]") {
   const std::string p1 = P1(), d = "2024-03-01T00:00:00Z";
   WarcFile f(true);

@@ -313,7 +313,6 @@ bool RecordReader::ParseWarcHeader(const std::string& text, Record* record) {
     if (colon == std::string_view::npos) continue;  // junk line: ignored, as real readers do
     std::string_view name = Trim(line.substr(0, colon));
     std::string_view value = Trim(line.substr(colon + 1));
-    if (EqualsIgnoreCase(name, "WARC-Target-URI")) value = StripBrackets(value);
     record->headers.Replace(name, value);
   }
   record->headers.EndReplace();

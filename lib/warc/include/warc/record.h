@@ -45,7 +45,13 @@ struct Record {
   // record's own byte offset in an uncompressed file.
   uint64_t offset = 0;
 
-  std::string_view TargetUri() const { return headers.First("WARC-Target-URI").value_or(""); }
+  // Without the <angle brackets> of the WARC/1.0 spec's examples, which some
+  // writers copied; the header keeps the value as stored.
+  std::string_view TargetUri() const {
+    std::string_view uri = headers.First("WARC-Target-URI").value_or("");
+    if (uri.size() >= 2 && uri.front() == '<' && uri.back() == '>') uri = uri.substr(1, uri.size() - 2);
+    return uri;
+  }
   std::string_view Date() const { return headers.First("WARC-Date").value_or(""); }
   // True when the block is an HTTP message (headers, blank line, payload).
   bool HasHttpBlock() const;
