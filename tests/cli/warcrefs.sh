@@ -387,6 +387,16 @@ grep -q "total: 7 files, converted $((ndups - 1)) of $ndups duplicates" "$WORK/e
 python3 check.py "$IN" out3 corrupted --exclude "$badfile:$badoff" > check.out || fail "check with one corrupted line"
 expect_eq "revisits with one corrupted line" "revisits $((ndups - 1)) converted $((ndups - 1))" "$(cat check.out)"
 
+# A line whose offset is inside a gzip member (not where one starts): named
+# as such, not applied.
+awk -v f="$badfile" -v o="$badoff" '$1 == f && $2 == o {$2 = o + 7} {print}' processed > shifted
+mkdir out4
+run "$REFS" -m shifted -o out4 "$IN"
+expect_eq "shifted line: exit status" 1 "$rc"
+expect_eq "shifted line: the error" \
+  "warcrefs: $IN/$badfile: offset $((badoff + 7)): no gzip member starts here; not applied" \
+  "$(grep -v '^warcrefs: [^:]*: converted\|^warcrefs: total' "$WORK/err")"
+
 # Interop: files written by pywb, which already hold revisit records, and a
 # re-crawl of iana.warc.gz made from it (same blocks, dates a day later, new
 # record IDs, 1.1), in which one response's payload differs by one byte while

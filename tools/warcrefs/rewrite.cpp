@@ -82,7 +82,8 @@ struct Inspection {
 class RevisitWriter {
  public:
   explicit RevisitWriter(bool gzip)
-      : writer_([this](std::string_view d) { return Append(d); }, Options(gzip)) {}
+      : gzip_(gzip), writer_([this](std::string_view d) { return Append(d); }, Options(gzip)) {}
+  bool gzip() const { return gzip_; }
   base::Status Write(const warc::Revisit& r, std::string* out) {
     out_ = out;
     return writer_.Write(r.version, r.headers, r.block);
@@ -98,6 +99,7 @@ class RevisitWriter {
     out_->append(data);
     return base::Status::Ok();
   }
+  bool gzip_;
   std::string* out_ = nullptr;
   warc::RecordWriter writer_;
 };
@@ -140,6 +142,12 @@ Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, RevisitWriter* w
   // The line's length bounds what needs reading, except for a revisit written
   // by an earlier run that is longer than the record it replaced (a tiny
   // payload): that is read again without the bound.
+  // In a gzip file, bytes that are not a member header would be read as
+  // plain text: say what is wrong rather than what a plain reader says.
+  unsigned char magic[2] = {0, 0};
+  if (writer->gzip() && (::pread(fd, magic, 2, static_cast<off_t>(offset)) != 2 || magic[0] != 0x1f ||
+                         magic[1] != 0x8b))
+    return mismatch("no gzip member starts here");
   uint64_t end = to_end ? file_size : std::min(file_size, offset + e.length);
   auto again = [&] { return Inspect(fd, file_size, offset, writer, e, rewrite, true); };
   FdRange range(fd, offset, end);
