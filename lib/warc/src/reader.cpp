@@ -61,10 +61,6 @@ bool MayStartWarcRecord(std::string_view s) {
 
 bool IsArcDate(std::string_view s) { return ArcDateToIso(s).has_value(); }
 
-std::string_view StripBrackets(std::string_view uri) {
-  if (uri.size() >= 2 && uri.front() == '<' && uri.back() == '>') uri = uri.substr(1, uri.size() - 2);
-  return uri;
-}
 
 }  // namespace
 
