@@ -1,13 +1,14 @@
 # Test helper for the warccollres and warcsum CLI tests (not a test itself).
 # Writes response records, one gzip member each, as the spec on stdin asks:
 #   FILE URI text|rand|rep SEED SIZE [name=N] [forge=N] [flip=POS] [level=L]
-#        [cl=DELTA] [headcut=N] [plain=1]
+#        [cl=DELTA] [headcut=N] [plain=1] [notrailer=1]
 # (rep: a 1 MB text block repeated). name=N remembers the payload's digest,
 # forge=N stores N's digest instead of the payload's own (a collision),
 # flip=POS changes one byte of the payload, level=L is the gzip level.
 # Damage: cl=DELTA states a Content-Length DELTA bytes off the block's (+50,
 # -7), headcut=N writes only the first N bytes of the record's header.
-# plain=1 appends the record uncompressed.
+# plain=1 appends the record uncompressed; notrailer=1 leaves out the CRLF
+# CRLF after the block, as some writers do.
 # Prints "file offset length uri date sha1:stored sha1-of-the-real-payload".
 import base64, gzip, hashlib, os, random, sys
 named, n = {}, 0
@@ -43,7 +44,7 @@ for spec in sys.stdin:
             'WARC-Payload-Digest: sha1:%s\r\nContent-Length: %d\r\n\r\n'
             % (n, date, uri, base64.b32encode(stored).decode(),
                len(block) + int(opts.get('cl', 0)))).encode()
-    record = head + block + b'\r\n\r\n'
+    record = head + block + (b'' if opts.get('notrailer') else b'\r\n\r\n')
     if 'headcut' in opts:
         record = head[:int(opts['headcut'])]
     member = record if opts.get('plain') else gzip.compress(

@@ -107,6 +107,13 @@ std::vector<std::string> Locations(const std::vector<ReadRecord>& records) {
   return out;
 }
 
+// "offset+length", as Locations() shows a located record.
+std::string Located(uint64_t offset, uint64_t length) {
+  std::string location = std::to_string(offset);
+  location += "+";
+  return location + std::to_string(length);
+}
+
 const char kHttpBlock[] = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nhello world\n";
 
 // warcinfo, response, resource: the usual shape of a small crawl.
@@ -904,37 +911,50 @@ TEST_CASE("RecordReader: a record split over two members gets no location", "[wa
 
 TEST_CASE("RecordReader: a Content-Length longer than its gzip member ends the record there",
           "[warc][reader]") {
-  // One record per member: the member end is the record's end, and the
-  // records after it are read (they were swallowed by the block before).
-  WarcBuilder b = ThreeRecords(true);
-  const std::string first = b.bytes.substr(0, b.lengths[0]);
-  for (uint64_t stated : {uint64_t{20}, uint64_t{1000000000000}}) {
-    // 10 bytes of block and CRLF CRLF in the member: 14 bytes of the block.
+  // One record per member: the member end is the record's end, and reading
+  // goes on at the next member (the block swallowed the records after it
+  // before). The records that start within the block the damaged record
+  // claims may still be part of it: they are read, reported, not located.
+  const std::string head = "WARC/1.0\r\nWARC-Type: resource\r\n";
+  const std::string r2 = RawRecord(head, "two");
+  const std::string m0 = gzmulti::CompressMember(RawRecord(head, "zero"));
+  const std::string m2 = gzmulti::CompressMember(r2);
+  const std::string m3 = gzmulti::CompressMember(RawRecord(head, "three"));
+  // 10 bytes of block and CRLF CRLF in the member: 14 bytes of the block. The
+  // next record starts right after them, the one after it r2.size() later.
+  for (uint64_t stated : {uint64_t{20}, 14 + r2.size(), 15 + r2.size(), uint64_t{1000000000000}}) {
     std::string bad = gzmulti::CompressMember(RecordSaying(stated, "0123456789"));
-    std::string input = first + bad + b.bytes.substr(b.lengths[0]);
-    uint64_t next = b.offsets[1] + bad.size();
+    const uint64_t at1 = m0.size(), at2 = at1 + bad.size(), at3 = at2 + m2.size();
+    const bool third_inside = stated > 14 + r2.size();
+    const std::string inside = ": not listed: it lies inside the block the record at offset " +
+                               std::to_string(at1) + " claims (Content-Length " +
+                               std::to_string(stated) + ")";
+    std::vector<std::string> problems{
+        "offset " + std::to_string(at1) + ": Content-Length (" + std::to_string(stated) +
+            " bytes) is longer than the record's gzip member, which ends after 14 bytes of block; "
+            "reading goes on at the next gzip member (offset " +
+            std::to_string(at2) + ")",
+        "offset " + std::to_string(at2) + inside};
+    if (third_inside) problems.push_back("offset " + std::to_string(at3) + inside);
     for (const auto& [name, options] : GzipConfigs()) {
       INFO(name << ", Content-Length " << stated);
       Problems p;
       warc::ReaderStats stats;
-      auto records = ReadAll(input, &p, options, &stats);
-      CHECK(p.list == std::vector<std::string>{
-                          "offset " + std::to_string(first.size()) + ": Content-Length (" +
-                          std::to_string(stated) +
-                          " bytes) is longer than the record's gzip member, which ends after 14 "
-                          "bytes of block; reading goes on at the next gzip member (offset " +
-                          std::to_string(next) + ")"});
+      auto records = ReadAll(m0 + bad + m2 + m3, &p, options, &stats);
+      CHECK(p.list == problems);
       CHECK(Locations(records) ==
             std::vector<std::string>{
-                "0+" + std::to_string(b.lengths[0]), std::to_string(first.size()) + " unlisted",
-                std::to_string(next) + "+" + std::to_string(b.lengths[1]),
-                std::to_string(next + b.lengths[1]) + "+" + std::to_string(b.lengths[2])});
+                "0+" + std::to_string(m0.size()), std::to_string(at1) + " unlisted",
+                std::to_string(at2) + " unlisted",
+                third_inside ? std::to_string(at3) + " unlisted" : Located(at3, m3.size())});
       REQUIRE(records.size() == 4);
       CHECK(records[1].block == "0123456789\r\n\r\n");
-      CHECK(records[2].block == kHttpBlock);
+      CHECK(records[2].block == "two");
+      CHECK(records[3].block == "three");
       CHECK(stats.misaligned_records == 0);
     }
   }
+  WarcBuilder b = ThreeRecords(true);
   // The last member: nothing follows, the input ends inside the block.
   Problems last;
   auto records = ReadAll(b.bytes + gzmulti::CompressMember(RecordSaying(20, "0123456789")), &last);
@@ -942,6 +962,76 @@ TEST_CASE("RecordReader: a Content-Length longer than its gzip member ends the r
                          "offset " + std::to_string(b.bytes.size()) +
                          ": record truncated (input ends 6 bytes before the end of its block)"});
   CHECK(records.size() == 4);
+}
+
+TEST_CASE("RecordReader: a resource holding a WARC file, its block in members of its own",
+          "[warc][reader]") {
+  // A writer may put a record's header and block in separate members (or
+  // split the block further). When the block is itself a WARC file, a member
+  // inside it starts with "WARC/": the resource is reported as if its
+  // Content-Length were too long, but the records inside its block are not
+  // records of this file and must not be located. The record after the
+  // resource is.
+  const std::string head = "WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: http://in/\r\n";
+  const std::string inner1 = RawRecord(head, "HTTP/1.1 200 OK\r\n\r\nfirst");
+  const std::string inner2 = RawRecord(head, "HTTP/1.1 200 OK\r\n\r\nsecond");
+  const std::string resource = RawRecord(
+      "WARC/1.0\r\nWARC-Type: resource\r\nContent-Type: application/warc\r\n", inner1 + inner2);
+  const size_t block_at = resource.find(inner1);
+  const std::string m0 = gzmulti::CompressMember(RawRecord("WARC/1.0\r\nWARC-Type: resource\r\n", "zero"));
+  const std::string mh = gzmulti::CompressMember(resource.substr(0, block_at));
+  const std::string after = gzmulti::CompressMember(RawRecord(head, "HTTP/1.1 200 OK\r\n\r\nafter"));
+  const uint64_t at_resource = m0.size(), at_block = at_resource + mh.size();
+  const std::string inside = ": not listed: it lies inside the block the record at offset " +
+                             std::to_string(at_resource) + " claims (Content-Length " +
+                             std::to_string(inner1.size() + inner2.size()) + ")";
+  const std::string cut = "offset " + std::to_string(at_resource) + ": Content-Length (" +
+                          std::to_string(inner1.size() + inner2.size()) +
+                          " bytes) is longer than the record's gzip member, which ends after 0 "
+                          "bytes of block; reading goes on at the next gzip member (offset " +
+                          std::to_string(at_block) + ")";
+  SECTION("the block in one member") {
+    const std::string mb = gzmulti::CompressMember(resource.substr(block_at));
+    const uint64_t at_after = at_block + mb.size();
+    for (const auto& [name, options] : GzipConfigs()) {
+      INFO(name);
+      Problems p;
+      auto records = ReadAll(m0 + mh + mb + after, &p, options);
+      // The member holds both inner records: reported as such, not located.
+      CHECK(p.list ==
+            std::vector<std::string>{
+                cut, "offset " + std::to_string(at_block) +
+                         ": gzip member holds more than one record (not one record per member); "
+                         "its records are not listed"});
+      CHECK(Locations(records) ==
+            std::vector<std::string>{"0+" + std::to_string(m0.size()),
+                                     std::to_string(at_resource) + " unlisted",
+                                     std::to_string(at_block) + " unlisted",
+                                     std::to_string(at_block) + " unlisted",
+                                     std::to_string(at_after) + "+" + std::to_string(after.size())});
+    }
+  }
+  SECTION("one member per inner record") {
+    const std::string mb1 = gzmulti::CompressMember(inner1);
+    const std::string mb2 = gzmulti::CompressMember(resource.substr(block_at + inner1.size()));
+    const uint64_t at_inner2 = at_block + mb1.size(), at_after = at_inner2 + mb2.size();
+    for (const auto& [name, options] : GzipConfigs()) {
+      INFO(name);
+      Problems p;
+      auto records = ReadAll(m0 + mh + mb1 + mb2 + after, &p, options);
+      CHECK(p.list == std::vector<std::string>{cut, "offset " + std::to_string(at_block) + inside,
+                                               "offset " + std::to_string(at_inner2) + inside});
+      CHECK(Locations(records) ==
+            std::vector<std::string>{"0+" + std::to_string(m0.size()),
+                                     std::to_string(at_resource) + " unlisted",
+                                     std::to_string(at_block) + " unlisted",
+                                     std::to_string(at_inner2) + " unlisted",
+                                     std::to_string(at_after) + "+" + std::to_string(after.size())});
+      REQUIRE(records.size() == 5);
+      CHECK(records[3].block == "HTTP/1.1 200 OK\r\n\r\nsecond");
+      CHECK(records[4].block == "HTTP/1.1 200 OK\r\n\r\nafter");
+    }
+  }
 }
 
 TEST_CASE("RecordReader: a member end inside a record is not its end in other gzip layouts",
@@ -975,32 +1065,46 @@ TEST_CASE("RecordReader: a header cut short by the end of its gzip member", "[wa
   WarcBuilder b = ThreeRecords(true);
   const std::string first = b.bytes.substr(0, b.lengths[0]);
   const std::string rest = b.bytes.substr(b.lengths[0]);
+  // A header cut at a line end cannot go on in a member that starts with
+  // "WARC/" (no header line does): the next record is located. Cut inside a
+  // field, "WARC/" might be the rest of the field's value: the record that
+  // seems to start there is reported, not located; the ones after it are.
   const struct {
     std::string member_data, problem;
+    bool next_located;
   } cases[] = {
       {"WARC/1.0\r\nWARC-Type: response\r\nWARC-Targ",
-       "record header cut short by the end of its gzip member"},
-      {"WAR", "record header cut short by the end of its gzip member"},
-      {"junk\n", "expected a WARC version line, found \"junk\""},
-      {"junk", "expected a WARC version line, found \"junk\""},
+       "record header cut short by the end of its gzip member", false},
+      {"WARC/1.0\r\nWARC-Type: response\r", "record header cut short by the end of its gzip member",
+       false},
+      {"WARC/1.0\r\nWARC-Type: response\r\n",
+       "record header cut short by the end of its gzip member", true},
+      {"WARC/1.0\n", "record header cut short by the end of its gzip member", true},
+      {"WAR", "record header cut short by the end of its gzip member", true},
+      {"junk\n", "expected a WARC version line, found \"junk\"", true},
+      {"junk", "expected a WARC version line, found \"junk\"", true},
   };
   for (const auto& c : cases) {
     std::string damaged = gzmulti::CompressMember(c.member_data);
     std::string input = first + damaged + rest;
     uint64_t next = first.size() + damaged.size();
+    std::vector<std::string> problems{"offset " + std::to_string(first.size()) + ": " + c.problem +
+                                      "; reading goes on at the next gzip member (offset " +
+                                      std::to_string(next) + ")"};
+    if (!c.next_located)
+      problems.push_back("offset " + std::to_string(next) +
+                         ": not listed: it may be the rest of the record at offset " +
+                         std::to_string(first.size()) +
+                         ", whose header the end of its gzip member cut short inside a field");
     for (const auto& [name, options] : GzipConfigs()) {
       INFO(name << ", member holding \"" << c.member_data << "\"");
       Problems p;
       auto records = ReadAll(input, &p, options);
-      CHECK(p.list ==
-            std::vector<std::string>{"offset " + std::to_string(first.size()) + ": " + c.problem +
-                                     "; reading goes on at the next gzip member "
-                                     "(offset " +
-                                     std::to_string(next) + ")"});
+      CHECK(p.list == problems);
       CHECK(Locations(records) ==
             std::vector<std::string>{
                 "0+" + std::to_string(b.lengths[0]),
-                std::to_string(next) + "+" + std::to_string(b.lengths[1]),
+                c.next_located ? Located(next, b.lengths[1]) : std::to_string(next) + " unlisted",
                 std::to_string(next + b.lengths[1]) + "+" + std::to_string(b.lengths[2])});
     }
   }
@@ -1041,8 +1145,9 @@ TEST_CASE("RecordReader: plain file, the block must be followed by CRLF CRLF", "
   const std::string next = RawRecord("WARC/1.0\r\nWARC-Type: resource\r\n", "next");
   const std::string head = "WARC/1.0\r\nWARC-Type: resource\r\nContent-Length: ";
   // Accepted, as real files have them: CRLF CRLF, LF LF, stray CRs, one
-  // newline before the next record, anything at the end of the input.
-  for (std::string trailer : {"\r\n\r\n", "\n\n", "\r\r\n\r\r\n", "\n\r\n\r\n", "\r\n", "\n"}) {
+  // newline or none (a writer that leaves out trailers) before the next
+  // record, anything at the end of the input.
+  for (std::string trailer : {"\r\n\r\n", "\n\n", "\r\r\n\r\r\n", "\n\r\n\r\n", "\r\n", "\n", ""}) {
     // The block's size moves "WARC/" across the 64-byte window's edges.
     for (size_t size = 0; size < 70; ++size) {
       std::string block(size, 'x');
@@ -1066,11 +1171,31 @@ TEST_CASE("RecordReader: plain file, the block must be followed by CRLF CRLF", "
           std::vector<std::string>{"0+" + std::to_string(last.size())});
     CHECK(at_end.list.empty());
   }
+  // A whole file written without trailers: every record is read.
+  WarcBuilder three = ThreeRecords(false);
+  std::string bare;
+  std::vector<std::string> bare_locations;
+  for (size_t i = 0; i < 3; ++i) {
+    std::string record = three.bytes.substr(three.offsets[i], three.lengths[i]);
+    REQUIRE(record.substr(record.size() - 4) == "\r\n\r\n");
+    record.resize(record.size() - 4);
+    bare_locations.push_back(std::to_string(bare.size()) + "+" + std::to_string(record.size()));
+    bare += record;
+  }
   Problems no_trailer;
-  std::string bare = head + "3\r\n\r\nabc";
-  CHECK(Locations(ReadAll(bare, &no_trailer)) ==
-        std::vector<std::string>{"0+" + std::to_string(bare.size())});
+  auto bare_records = ReadAll(bare, &no_trailer);
+  CHECK(Locations(bare_records) == bare_locations);
   CHECK(no_trailer.list.empty());
+  REQUIRE(bare_records.size() == 3);
+  CHECK(bare_records[1].block == kHttpBlock);
+  // So a Content-Length 4 bytes too long, which takes in CRLF CRLF, reads as
+  // such a record (warcio reads it so too).
+  Problems swallowed;
+  const std::string four_over = RecordSaying(14, "0123456789");
+  CHECK(Locations(ReadAll(four_over + next, &swallowed)) ==
+        std::vector<std::string>{"0+" + std::to_string(four_over.size()),
+                                 std::to_string(four_over.size()) + "+" + std::to_string(next.size())});
+  CHECK(swallowed.list.empty());
 
   // Anything else after the block: the Content-Length is wrong. The record is
   // reported at its own offset, not listed, and the rest of the file is not
@@ -1083,9 +1208,9 @@ TEST_CASE("RecordReader: plain file, the block must be followed by CRLF CRLF", "
   } cases[] = {
       // 50 bytes too long: the block ends inside the next record's header.
       {RecordSaying(60, "0123456789"), "\": http://example.com/\\x0d\\x0aWARC-Date: 2024-0...\""},
-      // 4 bytes too long: the block swallows CRLF CRLF.
-      {RecordSaying(14, "0123456789"),
-       "\"WARC/1.0\\x0d\\x0aWARC-Type: response\\x0d\\x0aWARC-Targ...\""},
+      // No newline, then no record.
+      {head + "3\r\n\r\nabcJUNK\r\n\r\n",
+       "\"JUNK\\x0d\\x0a\\x0d\\x0aWARC/1.0\\x0d\\x0aWARC-Type: response\\x0d\\x0aW...\""},
       // Too short.
       {RecordSaying(9, "0123456789"),
        "\"9\\x0d\\x0a\\x0d\\x0aWARC/1.0\\x0d\\x0aWARC-Type: response\\x0d\\x0aWARC...\""},

@@ -61,7 +61,6 @@ bool MayStartWarcRecord(std::string_view s) {
 
 bool IsArcDate(std::string_view s) { return ArcDateToIso(s).has_value(); }
 
-
 }  // namespace
 
 RecordReader::RecordReader(base::ByteSource* source, const gzmulti::ReaderOptions& options,
@@ -77,7 +76,7 @@ bool RecordReader::Refill(bool may_open_segment) {
       segment_done_ = true;
     }
     if (!may_open_segment) return false;
-    in_segment_ = false;
+    LeaveSegment();
     if (!segments_.NextSegment()) {
       if (segments_.status().ok()) at_end_ = true;
       return false;
@@ -86,6 +85,12 @@ bool RecordReader::Refill(bool may_open_segment) {
     segment_done_ = false;
   }
   return true;
+}
+
+// Counts the decompressed bytes of the segment being left, for Position().
+void RecordReader::LeaveSegment() {
+  if (in_segment_) inflated_before_segment_ += segments_.segment_decompressed();
+  in_segment_ = false;
 }
 
 // Reports the problem that ended the current record and moves on to where
@@ -103,6 +108,7 @@ bool RecordReader::RecordProblem(const std::string& what) {
   chunk_ = {};
   if (segments_.format() == gzmulti::Format::kGzip) {
     if (damaged_stream) {
+      LeaveSegment();
       uint64_t skipped = 0;
       if (segments_.Resync(&skipped)) {
         msg += "; skipped " + std::to_string(skipped) + " bytes to the next gzip member at offset " +
@@ -112,15 +118,13 @@ bool RecordReader::RecordProblem(const std::string& what) {
         at_end_ = true;
       }
       stats_.bytes_skipped += skipped;
-      in_segment_ = false;
     } else if (!at_end_) {
       msg += "; rest of its gzip member skipped";
-      in_segment_ = in_segment_ && !segment_done_;
       // Drain the member so that the next record starts at the next member.
       std::string_view ignored;
-      while (in_segment_ && segments_.NextChunk(&ignored)) {
+      while (in_segment_ && !segment_done_ && segments_.NextChunk(&ignored)) {
       }
-      in_segment_ = false;
+      LeaveSegment();
       if (!segments_.status().ok()) {
         reporter_->Problem(base::Status::Corruption(msg));
         return RecordProblem("");
@@ -130,6 +134,7 @@ bool RecordReader::RecordProblem(const std::string& what) {
     if (segments_.format() == gzmulti::Format::kPlain)
       msg += "; rest of file not read (no safe way to find the next record in an uncompressed file)";
     at_end_ = true;
+    stats_.stopped_early = true;
   }
   reporter_->Problem(base::Status::Corruption(msg));
   return false;
@@ -153,10 +158,19 @@ bool RecordReader::MemberEndIsRecordEnd() {
 
 // Reports the current record as damaged when MemberEndIsRecordEnd() said it
 // ends with its member; reading goes on at the next member, already open.
+// The record may still be right and go on there for `claimed` more bytes:
+// records starting in those are not located (see Finish), `claim` says why.
 // Always returns false.
-bool RecordReader::EndAtMemberEnd(const std::string& what) {
+bool RecordReader::EndAtMemberEnd(const std::string& what, uint64_t claimed,
+                                  const std::string& claim) {
   in_record_ = false;
   record_ok_ = false;
+  uint64_t here = Position();
+  uint64_t end = here + std::min(claimed, UINT64_MAX - here);
+  if (end > claimed_end_) {
+    claimed_end_ = end;
+    claim_ = claim;
+  }
   reporter_->Problem(base::Status::Corruption(what +
                                               "; reading goes on at the next gzip member (offset " +
                                               std::to_string(segments_.segment_begin()) + ")"));
@@ -177,13 +191,13 @@ void RecordReader::LookAhead(size_t n) {
 
 // Plain files: whether the newlines after a block (`newlines` LFs, up to
 // chunk_) end the record. CRLF CRLF, with some leniency for real files:
-// "\n\n" and stray CRs, or a single newline before the next "WARC/" line. Any
-// other byte right after the block means the Content-Length is wrong.
+// "\n\n" and stray CRs, or one newline or none (a writer that leaves out the
+// trailer; warcio reads those) before the next "WARC/" line. Any other byte
+// right after the block means the Content-Length is wrong.
 bool RecordReader::PlainTrailerOk(size_t newlines) {
   if (chunk_.empty()) return true;  // end of input
   if (arc_) return newlines >= 1;
   if (newlines >= 2) return true;
-  if (newlines == 0) return false;
   LookAhead(5);
   return chunk_.substr(0, 5) == "WARC/";
 }
@@ -199,8 +213,16 @@ bool RecordReader::ReadHeaderBlock(std::string* out, bool single_line) {
       bool whole_line = nl != std::string_view::npos;
       std::string where = "offset " + std::to_string(record_offset_) + ": ";
       if (whole_line ? version.substr(0, 5) != "WARC/" : !MayStartWith(version, "WARC/"))
-        return EndAtMemberEnd(where + "expected a WARC version line, found " + Quote(version));
-      return EndAtMemberEnd(where + "record header cut short by the end of its gzip member");
+        return EndAtMemberEnd(where + "expected a WARC version line, found " + Quote(version), 0,
+                              "");
+      // No header line starts with "WARC/" (field names are "WARC-..."), so a
+      // header cut at a line end cannot go on in the next member. Cut inside a
+      // field, it might: "WARC/" could be the rest of the field's value.
+      bool mid_field = whole_line && out->back() != '\n';
+      return EndAtMemberEnd(
+          where + "record header cut short by the end of its gzip member", mid_field ? 1 : 0,
+          "it may be the rest of the record at offset " + std::to_string(record_offset_) +
+              ", whose header the end of its gzip member cut short inside a field");
     }
     if (!Refill(true)) {
       if (!segments_.status().ok()) return RecordProblem("");
@@ -250,6 +272,7 @@ bool RecordReader::Next(Record* record) {
     bool gzip = segments_.format() == gzmulti::Format::kGzip;
     start_aligned_ = !gzip || SegmentPosition() == 0;
     record_segment_ = segments_.segment_begin();
+    record_position_ = Position();
     record_offset_ = gzip ? segments_.segment_begin() : segments_.segment_begin() + SegmentPosition();
 
     in_record_ = true;
@@ -376,10 +399,13 @@ bool RecordReader::ParseArcHeader(const std::string& line_text, Record* record) 
 bool RecordReader::ReadBlock(std::string_view* piece) {
   if (!in_record_ || !record_ok_ || block_remaining_ == 0) return false;
   if (chunk_.empty() && !Refill(false) && MemberEndIsRecordEnd()) {
-    return EndAtMemberEnd("offset " + std::to_string(record_offset_) + ": Content-Length (" +
-                          std::to_string(block_length_) +
-                          " bytes) is longer than the record's gzip member, which ends after " +
-                          std::to_string(block_length_ - block_remaining_) + " bytes of block");
+    std::string where = "offset " + std::to_string(record_offset_);
+    return EndAtMemberEnd(where + ": Content-Length (" + std::to_string(block_length_) +
+                              " bytes) is longer than the record's gzip member, which ends after " +
+                              std::to_string(block_length_ - block_remaining_) + " bytes of block",
+                          block_remaining_,
+                          "it lies inside the block the record at " + where +
+                              " claims (Content-Length " + std::to_string(block_length_) + ")");
   }
   if (!Refill(true)) {
     if (!segments_.status().ok()) return RecordProblem("");
@@ -437,6 +463,10 @@ bool RecordReader::Finish(uint64_t* length) {
   bool ends_member = chunk_.empty() && segment_done_;
   bool one_member = segments_.segment_begin() == record_segment_;
   if (start_aligned_ && ends_member && one_member) {
+    if (record_position_ < claimed_end_) {
+      reporter_->Problem(base::Status::Corruption(where() + "not listed: " + claim_));
+      return false;
+    }
     *length = segments_.segment_end() - record_offset_;
     return true;
   }

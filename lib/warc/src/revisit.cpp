@@ -57,12 +57,18 @@ base::Result<Revisit> MakeRevisit(const Record& response, std::string_view http_
   r.headers.Add("WARC-Refers-To-Date", std::string(refers_to_date));
   r.headers.Add("WARC-Truncated", "length");
   if (!block_digest_example.empty()) {
-    auto algorithm = DigestAlgorithm::kSha1;
-    if (auto parsed = ParseDigest(block_digest_example); parsed.ok())
-      algorithm = parsed->algorithm;
-    Hasher hasher(algorithm);
+    // Spelled like the original's, in its algorithm; an algorithm we cannot
+    // compute ("sha3-256:...") gives "sha1:BASE32", never sha1 bytes under
+    // another label.
+    size_t colon = block_digest_example.find(':');
+    auto algorithm = colon == std::string::npos
+                         ? std::nullopt
+                         : ParseAlgorithm(std::string_view(block_digest_example).substr(0, colon));
+    Hasher hasher(algorithm.value_or(DigestAlgorithm::kSha1));
     hasher.Update(r.block);
-    r.headers.Add("WARC-Block-Digest", SpellDigestLike(hasher.Final(), block_digest_example));
+    Digest digest = hasher.Final();
+    r.headers.Add("WARC-Block-Digest", algorithm ? SpellDigestLike(digest, block_digest_example)
+                                                 : digest.ToWarcString());
   }
   return r;
 }

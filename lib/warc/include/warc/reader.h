@@ -11,8 +11,13 @@
 // In a gzip file read one record per member so far, a record whose header or
 // block runs on past the end of its member, into a member that starts with
 // "WARC/", is damaged (a wrong Content-Length, a cut header): it is reported
-// and reading goes on at that member. A record's block must be followed by
-// CRLF CRLF (LF in ARC) in a plain file, leniently (see Finish()).
+// and reading goes on at that member. But the damaged record may be right and
+// its block really go on there (a resource record holding a WARC file), so a
+// record that starts within the bytes a damaged record claims (its header
+// and Content-Length, in decompressed bytes) is read but reported, not
+// located; so is the record right after a header cut inside a field (the
+// field's value may go on with "WARC/"). A record's block must be followed
+// by CRLF CRLF (LF in ARC) in a plain file, leniently (see Finish()).
 //
 // A record's location (offset, length) is only given out when the record was
 // read completely and, in a gzip file, starts at a member start and ends at a
@@ -52,6 +57,7 @@ struct ReaderStats {
   uint64_t records = 0;             // records whose header was read
   uint64_t misaligned_records = 0;  // complete records not on member boundaries
   uint64_t bytes_skipped = 0;       // compressed bytes passed over after damage
+  bool stopped_early = false;       // damage ended the reading before the input did
 };
 
 class RecordReader {
@@ -71,9 +77,10 @@ class RecordReader {
   // when the record was read completely and has a valid location; *length is
   // then its length in the file (compressed, for gzip files).
   // In a plain WARC file the block must be followed by CRLF CRLF; "\n\n",
-  // stray CRs ("\r\r\n\r\r\n"), a single newline before the next "WARC/"
-  // line, or the end of the input are accepted too. Anything else means the
-  // Content-Length is wrong: the record is reported, not located.
+  // stray CRs ("\r\r\n\r\r\n"), one newline or none before the next "WARC/"
+  // line (files written without record trailers), or the end of the input are
+  // accepted too. Anything else means the Content-Length is wrong: the record
+  // is reported, not located.
   bool Finish(uint64_t* length);
 
   gzmulti::Format format() const { return segments_.format(); }
@@ -87,12 +94,16 @@ class RecordReader {
   bool ParseArcHeader(const std::string& line, Record* record);
   bool RecordProblem(const std::string& what);
   bool MemberEndIsRecordEnd();
-  bool EndAtMemberEnd(const std::string& what);
+  bool EndAtMemberEnd(const std::string& what, uint64_t claimed, const std::string& claim);
+  void LeaveSegment();
   void LookAhead(size_t n);
   bool PlainTrailerOk(size_t newlines);
   uint64_t SegmentPosition() const {
     return segments_.segment_decompressed() - chunk_.size();
   }
+  // Decompressed bytes read so far over all segments (those inflated, when a
+  // damaged member was skipped: never more than its true position).
+  uint64_t Position() const { return inflated_before_segment_ + SegmentPosition(); }
 
   gzmulti::SegmentReader segments_;
   Reporter* reporter_;
@@ -105,6 +116,12 @@ class RecordReader {
   bool started_ = false;    // first record seen (decides WARC or ARC)
   bool arc_ = false;
   bool mid_file_ = false;   // reading starts inside a file (one record fetched by range)
+  uint64_t inflated_before_segment_ = 0;  // decompressed bytes of the segments before this one
+  // A record that starts before Position() claimed_end_ may be part of a
+  // damaged record's block or header (EndAtMemberEnd); claim_ says whose, for
+  // messages.
+  uint64_t claimed_end_ = 0;
+  std::string claim_;
 
   // The current record.
   bool in_record_ = false;
@@ -112,6 +129,7 @@ class RecordReader {
   bool start_aligned_ = false;
   uint64_t record_offset_ = 0;
   uint64_t record_segment_ = 0;  // start offset of the segment the record began in
+  uint64_t record_position_ = 0;  // Position() at its start
   uint64_t block_length_ = 0;    // its Content-Length
   uint64_t block_remaining_ = 0;
   uint64_t last_reported_segment_ = UINT64_MAX;

@@ -29,7 +29,8 @@ struct Revisit {
 // WARC-Record-ID, WARC-Target-URI, WARC-Date and every other field that still
 // describes it, in order; WARC-Payload-Digest is kept exactly as stored (or,
 // if there was none, payload_sha1 as "sha1:BASE32"); WARC-Block-Digest is
-// recomputed over the new block when the response had one. refers_to_uri and
+// recomputed over the new block when the response had one, in its algorithm
+// (sha1, labelled so, when that algorithm is unknown). refers_to_uri and
 // refers_to_date are the original's raw values.
 // Fails (InvalidArgument) for anything that is not a WARC/1.0 or 1.1 response
 // with a Record-ID and a complete HTTP header block, or that is segmented.
