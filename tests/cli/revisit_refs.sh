@@ -129,6 +129,49 @@ grep -q "b.warc.gz: offset [0-9]*: the manifest's original of its digest and ext
   "$WORK/err" || fail "W: $(cat "$WORK/err")"
 [ -z "$(ls "$WORK/out5")" ] || fail "a file was rewritten with a wrong ref"
 
+# --append adds to the reference file as it adds to the manifest; "-" for
+# both would mix them on stdout.
+"$WARCSUM" -q -o "$WORK/s.app" --revisit-refs "$WORK/r.app" "$WORK/in/b.warc.gz"
+"$WARCSUM" -q -o "$WORK/s.app" --append --revisit-refs "$WORK/r.app" "$WORK/in/c.warc.gz"
+expect_eq "--append: references of both runs" "$(cat "$WORK/refs.txt")" "$(cat "$WORK/r.app")"
+run "$WARCSUM" --revisit-refs - "$WORK/in/b.warc.gz"
+expect_eq "--revisit-refs - with the manifest on stdout: exit" 2 "$rc"
+
+# A revisit dated to the second refers to an original stored with a
+# fraction of a second (WARC/1.1): still kept.
+mkdir -p "$WORK/frac"
+python3 - "$WORK/frac" <<'PY'
+import base64, gzip, hashlib, sys
+R = b"a payload captured with microseconds " * 30
+sha1 = "sha1:" + base64.b32encode(hashlib.sha1(R).digest()).decode()
+def record(typ, n, uri, date, extra=()):
+    http = b"HTTP/1.1 200 OK\r\n\r\n"
+    block = http if typ == "revisit" else http + R
+    h = ["WARC/1.1", "WARC-Type: " + typ, "WARC-Record-ID: <urn:uuid:00000000-0000-4000-8000-%012d>" % n,
+         "WARC-Date: " + date, "WARC-Target-URI: " + uri, "Content-Type: application/http; msgtype=response",
+         "WARC-Payload-Digest: " + sha1, *extra, "Content-Length: %d" % len(block)]
+    return gzip.compress(("\r\n".join(h) + "\r\n\r\n").encode() + block + b"\r\n\r\n", mtime=0)
+open(sys.argv[1] + "/a.warc.gz", "wb").write(record("response", 1, "http://v.example/", "2019-01-01T00:00:00Z"))
+open(sys.argv[1] + "/b.warc.gz", "wb").write(
+    record("response", 2, "http://u.example/", "2020-01-01T00:00:00.123456Z") +
+    record("revisit", 3, "http://u.example/", "2021-01-01T00:00:00Z", [
+        "WARC-Refers-To-Target-URI: http://u.example/", "WARC-Refers-To-Date: 2020-01-01T00:00:00Z"]))
+PY
+run "$DEDUP" -o "$WORK/frac.out" -w "$WORK/frac.work" "$WORK/frac"
+[ "$rc" -eq 0 ] || { cat "$WORK/err" >&2; fail "fraction of a second: exit $rc"; }
+grep -q "b.warc.gz: offset 0: kept: an existing revisit refers to it" "$WORK/err" || fail "fraction: $(cat "$WORK/err")"
+
+# A file warcsum could not read whole may hold revisits it did not see: the
+# reference list says so, and warcrefs rewrites nothing.
+cp -r "$WORK/pristine" "$WORK/damaged"
+printf 'WARC/1.0\r\nWARC-Type: response\r\nContent-Length: 5\r\n\r\nHTTP/1.1 200 OK\r\n\r\nrest' > "$WORK/damaged/d.warc"
+run "$DEDUP" -o "$WORK/damaged.out" -w "$WORK/damaged.work" "$WORK/damaged"
+expect_eq "an input not read whole: exit" 1 "$rc"
+grep -q "^incomplete .*/d.warc$" "$WORK/damaged.work/revisit-refs.txt" || fail "no incomplete line: $(cat "$WORK/damaged.work/revisit-refs.txt")"
+grep -q "the revisits of 1 input are unknown (.*/d.warc: not read whole by warcsum); nothing rewritten" "$WORK/err" ||
+  fail "an input not read whole: $(cat "$WORK/err")"
+[ -z "$(ls "$WORK/damaged.out")" ] || fail "files rewritten though an input was not read whole"
+
 # A reference file that is not one is refused before anything is touched.
 echo "captured http://u.example/" > "$WORK/junk.txt"
 mkdir -p "$WORK/out4"

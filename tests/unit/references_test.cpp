@@ -47,12 +47,34 @@ TEST_CASE("references: a line of no known kind is an error with its line number"
   base::Status status;
   Loaded("capture http://a/ 2020-01-01T00:00:00Z\nuri http://c/ extra\n", &status);
   CHECK(status.message() ==
-        "refs.txt: line 2: expected \"capture URI DATE\", \"payload URI DIGEST\", \"uri URI\" or "
-        "\"record ID\", found \"uri http://c/ extra\"");
+        "refs.txt: line 2: expected \"capture URI DATE\", \"payload URI DIGEST\", \"uri URI\", "
+        "\"record ID\" or \"incomplete WHAT\", found \"uri http://c/ extra\"");
   Loaded("capture http://a/  2020\n", &status);
   CHECK(status.message().find("line 1:") != std::string::npos);
   Loaded("", &status);
   CHECK(status.ok());
+}
+
+TEST_CASE("references: dates to the second, record IDs without brackets", "[manifest]") {
+  auto set = Loaded(
+      "capture http://a/ 2020-01-01T00:00:00Z\n"
+      "capture http://b/ 2020-01-01T00:00:00.5Z\n"
+      "record urn:uuid:1\n");
+  // A revisit dated to the second refers to a capture stored with a fraction,
+  // and the other way round.
+  CHECK(set.Refers("http://a/", "2020-01-01T00:00:00.123456Z", "sha1:00"));
+  CHECK(set.Refers("http://b/", "2020-01-01T00:00:00Z", "sha1:00"));
+  CHECK_FALSE(set.Refers("http://a/", "2020-01-01T00:00:01Z", "sha1:00"));
+  CHECK(set.Refers("http://x/", "d", "sha1:00", "<urn:uuid:1>"));
+  CHECK(manifest::ReferenceSet::ToSecond("2020-01-01T00:00:00.1Z") == "2020-01-01T00:00:00Z");
+  CHECK(manifest::ReferenceSet::ToSecond("2020-01-01T00:00Z") == "2020-01-01T00:00Z");
+  CHECK(set.incomplete().empty());
+}
+
+TEST_CASE("references: incomplete lines say what was not read", "[manifest]") {
+  auto set = Loaded("capture http://a/ d\nincomplete /x/a.warc.gz\nincomplete\n");
+  CHECK(set.incomplete() == std::vector<std::string>{"/x/a.warc.gz", "?"});
+  CHECK(set.Refers("http://a/", "d", ""));
 }
 
 TEST_CASE("references: an empty set refers to nothing", "[manifest]") {

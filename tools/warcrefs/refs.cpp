@@ -122,6 +122,19 @@ int Run(const Options& options, toolcommon::Diag* diag) {
       return toolcommon::kExitSomeInputsFailed;
     }
     revisit_refs.Seal();
+    // A revisit in a file warcsum could not read whole may refer to any
+    // record: converting any of them could leave it resolving to nothing.
+    if (!revisit_refs.incomplete().empty()) {
+      const auto& what = revisit_refs.incomplete();
+      std::string named;
+      for (size_t i = 0; i < what.size() && i < 3; ++i) named += (i ? ", " : "") + what[i];
+      if (what.size() > 3) named += ", ...";
+      diag->Error(options.referenced + ": the revisits of " + std::to_string(what.size()) +
+                  (what.size() == 1 ? " input are" : " inputs are") + " unknown (" + named +
+                  ": not read whole by warcsum); nothing rewritten. Repair those files, or "
+                  "move them out of the collection, and take the references again");
+      return toolcommon::kExitSomeInputsFailed;
+    }
   }
   warcsum::SumOptions after_sum;  // as warcsum by default, in the manifest's algorithm
   if (!facts.first_digest.empty()) {

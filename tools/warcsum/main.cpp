@@ -52,6 +52,10 @@ int main(int argc, char** argv) {
     return toolcommon::kExitUsage;
   }
   options.sum.types = *type_mask;
+  if (options.revisit_refs == "-" && options.output == "-") {
+    diag.Raw("warcsum: --revisit-refs - needs the manifest in -o FILE (both would go to stdout)\n");
+    return toolcommon::kExitUsage;
+  }
   if (options.append && options.output == "-") {
     diag.Raw("warcsum: --append needs -o FILE\n");
     return toolcommon::kExitUsage;

@@ -43,8 +43,8 @@ std::string_view StripBrackets(std::string_view v) {
 // too) could never match a line: then any capture of the URI is protected.
 void AppendReferences(const warc::Record& record, warc::DigestAlgorithm algorithm, std::string* out) {
   const auto& h = record.headers;
-  std::string uri = manifest::EncodeField(
-      StripBrackets(h.First("WARC-Refers-To-Target-URI").value_or(record.TargetUri())));
+  std::string_view target = StripBrackets(h.First("WARC-Refers-To-Target-URI").value_or(""));
+  std::string uri = manifest::EncodeField(target.empty() ? record.TargetUri() : target);
   if (auto date = h.First("WARC-Refers-To-Date"); date && !date->empty()) {
     *out += "capture " + uri + " " + manifest::EncodeField(*date) + "\n";
   } else if (auto digest = warc::ParseDigest(h.First("WARC-Payload-Digest").value_or(""));
@@ -74,6 +74,7 @@ FileSummary SumSource(base::ByteSource* source, const std::string& file_field,
   uint64_t reported_bytes = 0;
 
   while (reader.Next(&record)) {
+    if (summary.records == 0) summary.arc = record.format == warc::FileFormat::kArc;
     ++summary.records;
     if (sink.bytes_read) {
       uint64_t now = reader.bytes_consumed();
@@ -150,6 +151,8 @@ FileSummary SumSource(base::ByteSource* source, const std::string& file_field,
     if (lines.size() >= kLineBatch) sink.lines(&lines);
   }
   summary.misaligned = reader.stats().misaligned_records;
+  summary.skipped = reader.stats().bytes_skipped;
+  summary.stopped_early = reader.stats().stopped_early;
   summary.bytes = reader.bytes_consumed();
   if (sink.bytes_read) *sink.bytes_read += summary.bytes - reported_bytes;
   if (!lines.empty()) sink.lines(&lines);
@@ -158,7 +161,10 @@ FileSummary SumSource(base::ByteSource* source, const std::string& file_field,
 }
 
 int Run(const RunOptions& options, toolcommon::Diag* diag) {
+  uint64_t errors_before = diag->errors();
   std::vector<std::string> inputs = toolcommon::ExpandInputs(options.inputs, options.recursive, diag);
+  // An input named but not found (or a directory not read) may hold revisits.
+  const bool inputs_missing = diag->errors() > errors_before;
   uint64_t total_bytes = 0;
   for (const auto& path : inputs) {
     struct stat st;
@@ -174,7 +180,7 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
   toolcommon::OutputFile refs_out;
   std::unique_ptr<toolcommon::OrderedOutput> refs_ordered;
   if (!options.revisit_refs.empty()) {
-    if (auto s = refs_out.Open(options.revisit_refs, false); !s.ok()) {
+    if (auto s = refs_out.Open(options.revisit_refs, options.append); !s.ok()) {
       diag->Error(s.message());
       return toolcommon::kExitSomeInputsFailed;
     }
@@ -202,11 +208,15 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
       sink.bytes_read = progress.bytes_counter();
       sink.records_read = progress.records_counter();
       auto source = base::FileSource::Open(path);
+      // A file not read whole may hold revisits we did not see: the
+      // reference list says so, and warcrefs then rewrites nothing.
+      bool complete = false;
       if (!source.ok()) {
         sink.message(source.status().message());
       } else {
         std::string field = options.full_path ? path : BaseName(path);
         FileSummary s = SumSource(source->get(), field, options.sum, sink);
+        complete = s.arc || (!s.stopped_early && s.skipped == 0 && s.bytes == source->get()->size());
         listed += s.listed;
         if (diag->verbosity() >= 2) {
           ordered.Message(i, prefix + path + ": " + std::to_string(s.records) + " records, " +
@@ -216,6 +226,10 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
         }
       }
       progress.FileDone();
+      if (refs_ordered && !complete) {
+        std::string line = "incomplete " + manifest::EncodeField(path) + "\n";
+        refs_ordered->Write(i, &line);
+      }
       if (refs_ordered) refs_ordered->Done(i);
       ordered.Done(i);
     }
@@ -230,6 +244,13 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
   if (!ordered.status().ok()) {
     diag->Error(ordered.status().message());
     return toolcommon::kExitSomeInputsFailed;
+  }
+  if (refs_ordered && inputs_missing) {
+    std::string line = "incomplete (inputs named but not read, see the errors above)\n";
+    if (auto s = refs_out.Write(line.data(), line.size()); !s.ok()) {
+      diag->Error(s.message());
+      return toolcommon::kExitSomeInputsFailed;
+    }
   }
   if (refs_ordered && !refs_ordered->status().ok()) {
     diag->Error(refs_ordered->status().message());

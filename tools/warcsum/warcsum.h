@@ -33,6 +33,9 @@ struct FileSummary {
   uint64_t mismatches = 0;  // --verify: stored digest differs
   uint64_t bytes = 0;       // compressed bytes read
   uint64_t misaligned = 0;
+  uint64_t skipped = 0;     // compressed bytes passed over after damage
+  bool stopped_early = false;  // damage ended the reading before the input did
+  bool arc = false;            // an ARC file (its first record is), which has no revisits
 };
 
 // Receives what one file produces: manifest lines (a batch of complete lines)

@@ -488,6 +488,9 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
     }
     referenced.Seal();
     compare.referenced = &referenced;
+    if (!referenced.incomplete().empty())
+      diag->Info(options.referenced + ": the revisits of " + std::to_string(referenced.incomplete().size()) +
+                 " inputs are unknown (not read whole by warcsum)");
   }
   std::string buffer;
   auto sink = [&](std::string_view line) {

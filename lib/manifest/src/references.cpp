@@ -20,6 +20,10 @@ std::vector<std::string_view> SplitSpaces(std::string_view line) {
   return fields;
 }
 
+std::string_view StripBrackets(std::string_view id) {
+  return id.size() >= 2 && id.front() == '<' && id.back() == '>' ? id.substr(1, id.size() - 2) : id;
+}
+
 }  // namespace
 
 uint64_t ReferenceSet::Key(char kind, std::string_view a, std::string_view b) {
@@ -31,6 +35,13 @@ uint64_t ReferenceSet::Key(char kind, std::string_view a, std::string_view b) {
   joined += ' ';
   joined += b;
   return std::hash<std::string>{}(joined);
+}
+
+std::string ReferenceSet::ToSecond(std::string_view date) {
+  // YYYY-MM-DDThh:mm:ss, a fraction, Z (WARC/1.1 allows the fraction).
+  if (date.size() > 21 && date[19] == '.' && date.back() == 'Z' && date[10] == 'T')
+    return std::string(date.substr(0, 19)) + "Z";
+  return std::string(date);
 }
 
 bool ReferenceSet::Has(char kind, std::string_view a, std::string_view b) const {
@@ -45,8 +56,8 @@ void ReferenceSet::Seal() {
 bool ReferenceSet::Refers(std::string_view uri, std::string_view date, std::string_view digest,
                           std::string_view record_id) const {
   if (keys_.empty()) return false;
-  return Has('c', uri, date) || Has('p', uri, digest) || Has('u', uri, "") ||
-         (!record_id.empty() && Has('r', record_id, ""));
+  return Has('c', uri, ToSecond(date)) || Has('p', uri, digest) || Has('u', uri, "") ||
+         (!record_id.empty() && Has('r', StripBrackets(record_id), ""));
 }
 
 base::Status ReferenceSet::Load(base::ByteSource* source, const std::string& name) {
@@ -54,20 +65,24 @@ base::Status ReferenceSet::Load(base::ByteSource* source, const std::string& nam
   std::string line;
   while (lines.Next(&line)) {
     if (line.empty() || line[0] == '#') continue;
+    if (line == "incomplete" || line.rfind("incomplete ", 0) == 0) {
+      incomplete_.push_back(line.size() > 11 ? line.substr(11) : "?");
+      continue;
+    }
     auto f = SplitSpaces(line);
     bool ok = !f.empty() && std::none_of(f.begin(), f.end(), [](auto s) { return s.empty(); });
     if (ok && f[0] == "capture" && f.size() == 3) {
-      Add('c', f[1], f[2]);
+      Add('c', f[1], ToSecond(f[2]));
     } else if (ok && f[0] == "payload" && f.size() == 3) {
       Add('p', f[1], f[2]);
     } else if (ok && f[0] == "uri" && f.size() == 2) {
       Add('u', f[1], "");
     } else if (ok && f[0] == "record" && f.size() == 2) {
-      Add('r', f[1], "");
+      Add('r', StripBrackets(f[1]), "");
     } else {
       return base::Status::Corruption(name + ": line " + std::to_string(lines.line_number()) +
                                       ": expected \"capture URI DATE\", \"payload URI DIGEST\", "
-                                      "\"uri URI\" or \"record ID\", found \"" +
+                                      "\"uri URI\", \"record ID\" or \"incomplete WHAT\", found \"" +
                                       line.substr(0, 80) + "\"");
     }
   }

@@ -10,6 +10,12 @@
 //                        (algorithm:lowercasehex)
 //   uri URI              no date and no digest we can compare: any capture of URI
 //   record ID            WARC-Refers-To, the original's WARC-Record-ID
+//   incomplete WHAT      an input not read whole (damage, or not found): the
+//                        revisits in it are unknown, so any record may be one
+//                        they refer to
+//
+// Dates are compared to the second (replay tools match captures by 14-digit
+// timestamps), record IDs without their <angle brackets>.
 #pragma once
 
 #include <cstdint>
@@ -27,7 +33,7 @@ class ReferenceSet {
   // Adds every line of source; a line that is none of the above is an error
   // citing `name` and its line number (the lines before it are kept).
   base::Status Load(base::ByteSource* source, const std::string& name);
-  void AddCapture(std::string_view uri, std::string_view date) { Add('c', uri, date); }
+  void AddCapture(std::string_view uri, std::string_view date) { Add('c', uri, ToSecond(date)); }
   // The original a manifest's copy line names (its ref fields and digest).
   void AddOriginal(std::string_view uri, std::string_view date, std::string_view digest) {
     Add('o', uri, std::string(date) + " " + std::string(digest));
@@ -40,17 +46,25 @@ class ReferenceSet {
   // collision can only keep a record that could have been converted.
   bool Refers(std::string_view uri, std::string_view date, std::string_view digest,
               std::string_view record_id = {}) const;
-  bool HasCapture(std::string_view uri, std::string_view date) const { return Has('c', uri, date); }
+  bool HasCapture(std::string_view uri, std::string_view date) const {
+    return Has('c', uri, ToSecond(date));
+  }
   bool HasOriginal(std::string_view uri, std::string_view date, std::string_view digest) const {
     return Has('o', uri, std::string(date) + " " + std::string(digest));
   }
   size_t size() const { return keys_.size(); }
+  // The "incomplete" lines: what was not read (empty when all was).
+  const std::vector<std::string>& incomplete() const { return incomplete_; }
+
+  // "2020-01-01T00:00:00.123Z" -> "2020-01-01T00:00:00Z"; other forms as they are.
+  static std::string ToSecond(std::string_view date);
 
  private:
   static uint64_t Key(char kind, std::string_view a, std::string_view b);
   void Add(char kind, std::string_view a, std::string_view b) { keys_.push_back(Key(kind, a, b)); }
   bool Has(char kind, std::string_view a, std::string_view b) const;
   std::vector<uint64_t> keys_;  // sorted by Seal
+  std::vector<std::string> incomplete_;
 };
 
 }  // namespace manifest
