@@ -101,6 +101,31 @@ diff -r "$WORK/other" "$WORK/pristine" >/dev/null || fail "a refused run changed
 run "$DEDUP" -q --in-place -w "$WORK/work2" -H md5 "$WORK/inplace"
 expect_eq "other digest, same work dir: exit 2" 2 "$rc"
 
+# A symbolic link in an input directory to a file outside the inputs stops
+# the run (that file's revisits would be unknown); one to an input does not.
+mkdir -p "$WORK/linked" "$WORK/elsewhere"
+cp "$WORK/pristine/plain-00000.warc" "$WORK/elsewhere/x y.warc"
+cp "$WORK/pristine/plain-00000.warc" "$WORK/linked/"
+ln -s "../elsewhere/x y.warc" "$WORK/linked/link.warc"
+run "$DEDUP" -q --dry-run -w "$WORK/work9" "$WORK/linked"
+expect_eq "a link to a file outside the inputs: exit 2" 2 "$rc"
+grep -q "^  .*/elsewhere/x y.warc$" "$WORK/err" || fail "the link's target is not named: $(cat "$WORK/err")"
+run "$DEDUP" -q --dry-run -w "$WORK/work10" "$WORK/linked" "$WORK/elsewhere"
+[ "$rc" -eq 0 ] || fail "a link to an input: exit $rc: $(cat "$WORK/err")"
+rm "$WORK/linked/link.warc" && ln -s plain-00000.warc "$WORK/linked/link.warc"
+run "$DEDUP" -q --dry-run -w "$WORK/work11" "$WORK/linked"
+[ "$rc" -eq 0 ] || fail "a link within the inputs: exit $rc: $(cat "$WORK/err")"
+
+# A work directory of an older warcdedup (manifests, no run.id) is not
+# resumed; --restart clears only the files warcdedup makes.
+mkdir -p "$WORK/work8" && echo "x" > "$WORK/work8/before.manifest" && echo "mine" > "$WORK/work8/notes.txt"
+run "$DEDUP" -q --dry-run -w "$WORK/work8" "$WORK/other"
+expect_eq "an unknown run's work dir: exit 2" 2 "$rc"
+grep -q "work8 holds manifests of an unknown run" "$WORK/err" || fail "unknown run: $(cat "$WORK/err")"
+run "$DEDUP" -q --dry-run --restart -w "$WORK/work8" "$WORK/other"
+[ "$rc" -eq 0 ] || fail "--restart in an unknown run's work dir exited $rc"
+expect_eq "--restart keeps the user's files" "mine" "$(cat "$WORK/work8/notes.txt")"
+
 # The same work directory in another mode runs warcrefs again: -o first,
 # then --in-place rewrites the files themselves.
 run "$DEDUP" -o "$WORK/o4" -w "$WORK/work4" "$WORK/other"

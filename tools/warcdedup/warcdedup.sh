@@ -82,11 +82,21 @@ if [ -z "$work" ]; then
   else work="./warcdedup-work"; fi
 fi
 mkdir -p "$work" || exit 1
-[ "$restart" -eq 1 ] && rm -f "$work"/*.manifest "$work"/*.done "$work"/*.list "$work"/*.txt "$work/run.id"
+# The files this script makes, and no others (the work directory may be the user's).
+work_files=(inputs.list sizes-before.txt sizes-after.txt revisit-refs.txt before.manifest by-digest.manifest
+  processed.manifest by-file.manifest after.manifest discrepancies.txt warcrefs.done warcrefs.started run.id)
+[ "$restart" -eq 1 ] && for f in "${work_files[@]}"; do rm -f "$work/$f" "$work/$f.tmp"; done
 # A work directory belongs to one collection and digest: resuming from
 # another run's manifests would rewrite the files those manifests name, not
 # the ones given now.
 run_id=$(printf 'hash %s\n' "$hash"; for i in "${inputs[@]}"; do printf 'input %s\n' "$(realpath -m -- "$i")"; done)
+if [ ! -e "$work/run.id" ]; then
+  # Made by an older warcdedup: whose inputs its manifests name is unknown.
+  for f in "${work_files[@]}"; do
+    [ ! -e "$work/$f" ] || { echo "$prog: $work holds manifests of an unknown run (no run.id);" \
+      "give another --work-dir, or --restart to start over in this one" >&2; exit 2; }
+  done
+fi
 if [ -e "$work/run.id" ]; then
   if [ "$(cat "$work/run.id")" != "$run_id" ]; then
     echo "$prog: $work holds the manifests of another run (other inputs or digest, see $work/run.id);" \
@@ -132,6 +142,20 @@ sort_opts=(-T "$work" -S 25%)
 # The input files, in a stable order.
 stage "listing inputs" "$work/inputs.list" \
   bash -c 'for i in "$@"; do if [ -d "$i" ]; then find "$i" -type f ! -name ".*" \( -name "*.warc" -o -name "*.warc.gz" -o -name "*.arc" -o -name "*.arc.gz" \); else echo "$i"; fi; done | sort' _ "${inputs[@]}"
+# Symbolic links in the directories are not followed (a file reached twice
+# would be counted twice), but a link to a file outside the inputs may hold
+# revisits that refer to records here: refuse rather than miss them.
+links=$(for i in "${inputs[@]}"; do [ ! -d "$i" ] || find "$i" -type l ! -name ".*" \( -name "*.warc" -o -name "*.warc.gz" -o -name "*.arc" -o -name "*.arc.gz" \); done)
+if [ -n "$links" ]; then
+  outside=$(LC_ALL=C comm -23 <(printf '%s\n' "$links" | xargs -r -d '\n' realpath -e -q -- | LC_ALL=C sort -u) \
+    <(xargs -r -d '\n' realpath -e -q -- < "$work/inputs.list" | LC_ALL=C sort -u))
+  if [ -n "$outside" ]; then
+    echo "$prog: the input directories hold symbolic links to WARC/ARC files that are not among the inputs:" >&2
+    printf '%s\n' "$outside" | head -5 | sed 's/^/  /' >&2
+    echo "$prog: name those files as inputs too (or remove the links): their revisits may refer to records here" >&2
+    exit 2
+  fi
+fi
 dirs=$(awk '{ d = "."; if (match($0, /.*\//)) d = (RLENGTH > 1 ? substr($0, 1, RLENGTH - 1) : "/"); print d }' "$work/inputs.list" | sort -u)
 dir_args=(); while IFS= read -r d; do dir_args+=(-d "$d"); done <<<"$dirs"
 
@@ -184,6 +208,10 @@ else
   say "warcrefs: done earlier"
 fi
 
+if [ "$dry_run" -eq 0 ] && [ ! -e "$work/after.manifest" ]; then
+  echo "$prog: warcrefs wrote no after-manifest (see its errors above); no check, no table" >&2
+  exit 1
+fi
 if [ "$dry_run" -eq 0 ]; then
   say "warcsumcmp ..."
   start=$EPOCHREALTIME
@@ -240,7 +268,7 @@ fi
 after_file() {
   a=$1
   if [ -n "$outdir" ] && [ "$dry_run" -eq 0 ] && [ -f "$outdir/${1##*/}" ] &&
-     [ "$outdir/${1##*/}" -nt "$work/warcrefs.started" ]; then a="$outdir/${1##*/}"; fi
+     [ ! "$outdir/${1##*/}" -ot "$work/warcrefs.started" ]; then a="$outdir/${1##*/}"; fi
 }
 # The sizes before (taken before warcsum) and of the files after, from one stat.
 declare -A size_before size_after

@@ -37,10 +37,14 @@ void Progress::Draw(double seconds, bool final) { diag_->ProgressLine(Line(secon
 
 void Progress::Loop() {
   std::unique_lock<std::mutex> lock(mutex_);
+  // On a terminal the line is redrawn 5 times a second; in a log each update
+  // is a line of its own, so after the first one they come every 10 seconds.
+  auto interval = std::chrono::milliseconds(200);
   // Woken by Finish(), draw nothing: Finish() draws the final line, once.
-  while (!wake_.wait_for(lock, std::chrono::milliseconds(200), [this] { return stop_; })) {
+  while (!wake_.wait_for(lock, interval, [this] { return stop_; })) {
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     Draw(seconds, false);
+    if (!diag_->terminal()) interval = std::chrono::seconds(10);
   }
 }
 

@@ -37,6 +37,7 @@ class Diag {
   void ProgressLine(const std::string& line, bool final);
   // Whether out is a terminal; set from isatty(), tests may say otherwise.
   void set_terminal(bool terminal) { terminal_ = terminal; }
+  bool terminal() const { return terminal_; }
   void CountErrors(uint64_t n) { errors_ += n; }
 
   uint64_t errors() const { return errors_; }
