@@ -161,6 +161,40 @@ run "$DEDUP" -o "$WORK/frac.out" -w "$WORK/frac.work" "$WORK/frac"
 [ "$rc" -eq 0 ] || { cat "$WORK/err" >&2; fail "fraction of a second: exit $rc"; }
 grep -q "b.warc.gz: offset 0: kept: an existing revisit refers to it" "$WORK/err" || fail "fraction: $(cat "$WORK/err")"
 
+# A revisit that names its original only by WARC-Refers-To (no URI or date
+# of it): warcrefs keeps the original by its record ID, which the manifests
+# do not show, so it lists it (--kept) for warcsumcmp, and the run ends clean.
+mkdir -p "$WORK/idonly"
+python3 - "$WORK/idonly" <<'PY'
+import base64, gzip, hashlib, sys
+S = b"named by record ID only " * 40
+sha1 = "sha1:" + base64.b32encode(hashlib.sha1(S).digest()).decode()
+def record(typ, n, uri, date, extra=()):
+    http = b"HTTP/1.1 200 OK\r\n\r\n"
+    block = http if typ == "revisit" else http + S
+    h = ["WARC/1.0", "WARC-Type: " + typ, "WARC-Record-ID: <urn:uuid:00000000-0000-4000-8000-%012d>" % n,
+         "WARC-Date: " + date, "WARC-Target-URI: " + uri, "Content-Type: application/http; msgtype=response",
+         "WARC-Payload-Digest: " + sha1, *extra, "Content-Length: %d" % len(block)]
+    return gzip.compress(("\r\n".join(h) + "\r\n\r\n").encode() + block + b"\r\n\r\n", mtime=0)
+open(sys.argv[1] + "/a.warc.gz", "wb").write(record("response", 1, "http://v.example/", "2019-01-01T00:00:00Z"))
+open(sys.argv[1] + "/b.warc.gz", "wb").write(
+    record("response", 2, "http://u.example/", "2020-01-01T00:00:00Z") +
+    record("revisit", 3, "http://w.example/", "2021-01-01T00:00:00Z",
+           ["WARC-Refers-To: <urn:uuid:00000000-0000-4000-8000-000000000002>"]))
+PY
+run "$DEDUP" -o "$WORK/idonly.out" -w "$WORK/idonly.work" "$WORK/idonly"
+[ "$rc" -eq 0 ] || { cat "$WORK/err" >&2; fail "ID-only reference: exit $rc"; }
+grep -q "b.warc.gz: offset 0: kept: an existing revisit refers to it" "$WORK/err" || fail "ID-only: $(cat "$WORK/err")"
+grep -q "1 kept (warcrefs --kept), 0 discrepancies" "$WORK/err" || fail "ID-only check: $(cat "$WORK/err")"
+expect_eq "the kept list" \
+  "b.warc.gz 0 http://u.example/ 2020-01-01T00:00:00Z $(awk '$1 == "b.warc.gz" {print $6}' "$WORK/idonly.work/before.manifest") an existing revisit refers to it" \
+  "$(sed 's/ [0-9]* / 0 /' "$WORK/idonly.work/kept.txt")"
+# Without the list, the check sees a copy that is still there.
+run "$CMP" --referenced "$WORK/idonly.work/revisit-refs.txt" "$WORK/idonly.work/before.manifest" \
+  "$WORK/idonly.work/after.manifest" "$WORK/idonly.work/processed.manifest"
+expect_eq "without --kept: exit" 1 "$rc"
+grep -q "^not deduplicated: b.warc.gz http://u.example/ " "$WORK/out" || fail "without --kept: $(cat "$WORK/out")"
+
 # A file warcsum could not read whole may hold revisits it did not see: the
 # reference list says so, and warcrefs rewrites nothing.
 cp -r "$WORK/pristine" "$WORK/damaged"

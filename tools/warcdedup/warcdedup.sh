@@ -84,7 +84,7 @@ fi
 mkdir -p "$work" || exit 1
 # The files this script makes, and no others (the work directory may be the user's).
 work_files=(inputs.list sizes-before.txt sizes-after.txt revisit-refs.txt before.manifest by-digest.manifest
-  processed.manifest by-file.manifest after.manifest discrepancies.txt warcrefs.done warcrefs.started run.id)
+  processed.manifest by-file.manifest after.manifest kept.txt discrepancies.txt warcrefs.done warcrefs.started run.id)
 [ "$restart" -eq 1 ] && for f in "${work_files[@]}"; do rm -f "$work/$f" "$work/$f.tmp"; done
 # A work directory belongs to one collection and digest: resuming from
 # another run's manifests would rewrite the files those manifests name, not
@@ -186,7 +186,7 @@ refs_target="in-place"
 # reader: the manifest of the result comes from that pass (the files it did
 # not rewrite are read as they are), instead of a second warcsum of it all;
 # warcrefs writes it atomically, like every manifest here.
-[ "$dry_run" -eq 1 ] || after=(--after-manifest "$work/after.manifest")
+[ "$dry_run" -eq 1 ] || after=(--after-manifest "$work/after.manifest" --kept "$work/kept.txt")
 need_refs=0
 [ "$(cat "$work/warcrefs.done" 2>/dev/null)" = "$refs_target" ] || need_refs=1
 [ "$dry_run" -eq 0 ] && [ ! -e "$work/after.manifest" ] && need_refs=1
@@ -215,7 +215,10 @@ fi
 if [ "$dry_run" -eq 0 ]; then
   say "warcsumcmp ..."
   start=$EPOCHREALTIME
-  "$(tool warcsumcmp)" "${q[@]}" --referenced "$work/revisit-refs.txt" \
+  # The copies warcrefs kept by design (their reasons are not all visible
+  # in the manifests) are expected to be still there.
+  kept=(); [ ! -e "$work/kept.txt" ] || kept=(--kept "$work/kept.txt")
+  "$(tool warcsumcmp)" "${q[@]}" --referenced "$work/revisit-refs.txt" "${kept[@]}" \
     "$work/before.manifest" "$work/after.manifest" "$work/processed.manifest" > "$work/discrepancies.txt"
   cmp_rc=$?
   say "warcsumcmp: done in $(seconds_since "$start") s"

@@ -36,6 +36,9 @@ int main(int argc, char** argv) {
                  "Keep the records that existing revisits refer to, as listed in FILE "
                  "(warcsum --revisit-refs)")
       ->type_name("FILE");
+  app.add_option("--kept", options.kept_list,
+                 "Also write the copies kept by design, one line each (for warcsumcmp --kept)")
+      ->type_name("FILE");
   app.add_option("inputs", options.inputs,
                  "WARC files, or directories holding them; '-' reads a list of paths from stdin")
       ->required();

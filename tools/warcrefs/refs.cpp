@@ -171,6 +171,14 @@ int Run(const Options& options, toolcommon::Diag* diag) {
   };
   // Jobs are numbered in the order they are made: the manifest's files, then
   // the inputs it does not name (for the after-manifest only).
+  toolcommon::OutputFile kept_out;
+  if (!options.kept_list.empty()) {
+    if (auto s = kept_out.Open(options.kept_list, false); !s.ok()) {
+      diag->Error(s.message());
+      return toolcommon::kExitSomeInputsFailed;
+    }
+  }
+  base::Status kept_status;
   toolcommon::OutputFile after_out;
   std::unique_ptr<toolcommon::OrderedOutput> after_ordered;
   if (!options.after_manifest.empty()) {
@@ -197,6 +205,11 @@ int Run(const Options& options, toolcommon::Diag* diag) {
     if (!job.verbose.empty()) return diag->Verbose(job.verbose);
     for (const auto& p : r.problems) diag->Error(job.path + ": " + p);
     for (const auto& n : r.notes) diag->Info(job.path + ": " + n);
+    for (const auto& k : r.kept) {
+      if (options.kept_list.empty() || !kept_status.ok()) break;
+      std::string line = k + "\n";
+      kept_status = kept_out.Write(line.data(), line.size());
+    }
     if (r.after_incomplete) after_incomplete = true;
     if (job.sum_only) return;
     ++files;
@@ -349,6 +362,10 @@ int Run(const Options& options, toolcommon::Diag* diag) {
       s = base::Status::IOError("some lines were lost; not written");
     if (s.ok()) s = after_out.Commit();
     if (!s.ok()) diag->Error(options.after_manifest + ": " + s.message());
+  }
+  if (!options.kept_list.empty()) {
+    if (kept_status.ok()) kept_status = kept_out.Commit();
+    if (!kept_status.ok()) diag->Error(options.kept_list + ": " + kept_status.message());
   }
   // Signed: revisits longer than the tiny records they replace make files grow.
   char percent[32] = "0.0%";

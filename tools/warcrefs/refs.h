@@ -22,6 +22,9 @@ struct Options {
   // When set, what existing revisits refer to (warcsum --revisit-refs): such
   // records are kept as they are.
   std::string referenced;
+  // When set, one line per copy kept by design ("FILE OFFSET URI DATE DIGEST
+  // REASON"), for warcsumcmp --kept.
+  std::string kept_list;
 };
 
 // Returns the exit status.

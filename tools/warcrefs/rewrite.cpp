@@ -532,6 +532,9 @@ FileResult Rewrite(const std::string& input, const std::vector<manifest::Entry>&
     }
     if (inspection.kind == Inspection::Kind::kKeep) {
       result.notes.push_back(where + inspection.reason);
+      std::string reason = inspection.reason.substr(inspection.reason.rfind("kept: ", 0) == 0 ? 6 : 0);
+      result.kept.push_back(e.file + " " + std::to_string(e.offset) + " " + e.uri + " " + e.date + " " +
+                            e.digest + " " + reason);
       continue;
     }
     if (inspection.kind == Inspection::Kind::kAlready) {

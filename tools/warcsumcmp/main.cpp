@@ -43,6 +43,9 @@ int main(int argc, char** argv) {
                  "What existing revisits refer to (warcsum --revisit-refs): copies among them "
                  "are expected to be kept")
       ->type_name("FILE");
+  app.add_option("--kept", options.kept,
+                 "The copies warcrefs kept by design (warcrefs --kept): expected still there")
+      ->type_name("FILE");
   app.add_option("--temp-dir", options.temp_dir,
                  "Directory for the sorts' temporary files (default: AFTER's directory, /tmp "
                  "for stdin)")

@@ -143,9 +143,10 @@ base::Status ReadInput(const Input& in, bool processed, manifest::ExternalSorter
 class Comparer {
  public:
   Comparer(const ReportSink& sink, Summary* summary, bool dedup,
-           manifest::ExternalSorter::Options sort_options, const manifest::ReferenceSet* referenced)
+           manifest::ExternalSorter::Options sort_options, const manifest::ReferenceSet* referenced,
+           const std::vector<uint64_t>* kept)
       : sink_(sink), summary_(summary), dedup_(dedup), refs_(std::move(sort_options)),
-        referenced_(referenced) {}
+        referenced_(referenced), kept_(kept) {}
 
   base::Status MergeByKey(Stream* before, Stream* after, Stream* processed);
   base::Status CheckOriginals(manifest::ExternalSorter* by_uri);
@@ -173,6 +174,7 @@ class Comparer {
   bool dedup_;
   manifest::ExternalSorter refs_;
   const manifest::ReferenceSet* referenced_;  // may be null
+  const std::vector<uint64_t>* kept_;          // may be null
   std::deque<Before> pending_before_;
   std::deque<std::string> pending_after_;
 };
@@ -257,6 +259,10 @@ base::Status Comparer::HandleSubkey(std::vector<std::string>* before,
       }
       if (p[0].ends_with(".arc") || p[0].ends_with(".arc.gz")) {
         ++summary_->kept_arc;
+        continue;
+      }
+      if (kept_ && std::binary_search(kept_->begin(), kept_->end(), KeptKey(p[0], p[1], p[2], p[3]))) {
+        ++summary_->kept_listed;
         continue;
       }
       if (auto s = Report(Kind::kNotDeduplicated,
@@ -362,6 +368,27 @@ base::Status Comparer::CheckOriginals(manifest::ExternalSorter* by_uri) {
 
 }  // namespace
 
+uint64_t KeptKey(std::string_view file, std::string_view uri, std::string_view date, std::string_view digest) {
+  std::string joined;
+  joined.append(file).append(1, ' ').append(uri).append(1, ' ').append(date).append(1, ' ').append(digest);
+  return std::hash<std::string>{}(joined);
+}
+
+base::Status LoadKept(base::ByteSource* source, const std::string& name, std::vector<uint64_t>* kept) {
+  manifest::LineReader lines(source);
+  std::string line;
+  while (lines.Next(&line)) {
+    auto f = Fields(line);
+    if (f.size() < 6 || f[0].empty() || f[2].empty() || f[3].empty() || f[4].empty())
+      return base::Status::Corruption(name + ": line " + std::to_string(lines.line_number()) +
+                                      ": expected \"FILE OFFSET URI DATE DIGEST REASON\"");
+    kept->push_back(KeptKey(f[0], f[2], f[3], f[4]));
+  }
+  if (!lines.status().ok()) return base::Status::IOError(name + ": " + lines.status().message());
+  std::sort(kept->begin(), kept->end());
+  return base::Status::Ok();
+}
+
 const char* KindName(Kind kind) {
   switch (kind) {
     case Kind::kMissing:
@@ -426,7 +453,7 @@ base::Status Compare(const Input& before, const Input& after, const Input* proce
   for (const auto* s : {&before_status, &after_status, &processed_status})
     if (!s->ok()) return *s;
 
-  Comparer comparer(sink, summary, dedup, sort_options, options.referenced);
+  Comparer comparer(sink, summary, dedup, sort_options, options.referenced, options.kept);
   Stream b(&before_sort), a(&after_sort), p(&processed_sort);
   if (auto s = comparer.MergeByKey(&b, &a, &p); !s.ok()) return s;
   for (auto* sorter : {&before_sort, &after_sort, &processed_sort})
@@ -477,6 +504,17 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
   CompareOptions compare;
   compare.temp_dir = options.temp_dir.empty() ? DefaultTempDir(options.after) : options.temp_dir;
   compare.sort_bytes = options.sort_bytes;
+  std::vector<uint64_t> kept;
+  if (!options.kept.empty()) {
+    auto source = base::FileSource::Open(options.kept);
+    base::Status s = source.ok() ? LoadKept(source->get(), options.kept, &kept)
+                                 : base::Status::IOError(options.kept + ": " + source.status().message());
+    if (!s.ok()) {
+      diag->Error(s.message());
+      return toolcommon::kExitSomeInputsFailed;
+    }
+    compare.kept = &kept;
+  }
   manifest::ReferenceSet referenced;
   if (!options.referenced.empty()) {
     auto source = base::FileSource::Open(options.referenced);
@@ -536,6 +574,7 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
                                             " kept (an existing revisit refers to them), "
                                       : "") +
              (summary.kept_arc ? std::to_string(summary.kept_arc) + " kept (in ARC files), " : "") +
+             (summary.kept_listed ? std::to_string(summary.kept_listed) + " kept (warcrefs --kept), " : "") +
              std::to_string(n) + (n == 1 ? " discrepancy" : " discrepancies"));
   return n ? toolcommon::kExitSomeInputsFailed : diag->ExitCode();
 }

@@ -48,6 +48,8 @@ struct Summary {
   // copy > 1 but still in AFTER, in a file named .arc or .arc.gz: ARC has no
   // revisit record, and warcrefs keeps those.
   uint64_t kept_arc = 0;
+  // copy > 1 but still in AFTER, listed by warcrefs --kept (CompareOptions::kept).
+  uint64_t kept_listed = 0;
   uint64_t by_kind[kKinds] = {};
   uint64_t sort_runs = 0;  // temporary files the sorts wrote (0: all in memory)
 
@@ -69,7 +71,14 @@ struct CompareOptions {
   size_t fan_in = 64;  // runs merged at once (>= 2)
   // What existing revisits refer to (warcsum --revisit-refs); may be null.
   const manifest::ReferenceSet* referenced = nullptr;
+  // Hashes of "FILE URI DATE DIGEST" of the copies warcrefs kept by design
+  // (warcrefs --kept), sorted; may be null.
+  const std::vector<uint64_t>* kept = nullptr;
 };
+
+// Reads a warcrefs --kept list into sorted hashes for CompareOptions::kept.
+base::Status LoadKept(base::ByteSource* source, const std::string& name, std::vector<uint64_t>* kept);
+uint64_t KeptKey(std::string_view file, std::string_view uri, std::string_view date, std::string_view digest);
 
 // What a progress line shows, bumped while the inputs are read (the sorts
 // and merges that follow are not counted). Null members are skipped.
@@ -103,7 +112,7 @@ using ReportSink = std::function<base::Status(std::string_view line)>;
 //   original missing: FILE URI DATE refers to REF-URI REF-DATE DIGEST (after has DIGEST2 instead)
 //   referenced: FILE URI DATE DIGEST (copy C; gone, though an existing revisit refers to it)
 //   (with options.referenced: a copy still in AFTER that a revisit refers to is kept, and
-//   counted as such; so is one in a file named .arc or .arc.gz)
+//   counted as such; so is one in a file named .arc or .arc.gz, and one in options.kept)
 //
 // Records sharing a key on one side are matched as multisets: equal digests
 // pair off first, the rest pair in digest order as "digest changed", and the
@@ -130,6 +139,7 @@ struct RunOptions {
   std::string output = "-";
   std::string temp_dir;  // empty: DefaultTempDir(after)
   std::string referenced;  // warcsum --revisit-refs output; empty: none
+  std::string kept;        // warcrefs --kept output; empty: none
   size_t sort_bytes = size_t{256} << 20;
   bool progress = false;
 };
