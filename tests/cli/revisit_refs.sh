@@ -202,7 +202,7 @@ printf 'WARC/1.0\r\nWARC-Type: response\r\nContent-Length: 5\r\n\r\nHTTP/1.1 200
 run "$DEDUP" -o "$WORK/damaged.out" -w "$WORK/damaged.work" "$WORK/damaged"
 expect_eq "an input not read whole: exit" 1 "$rc"
 grep -q "^incomplete .*/d.warc$" "$WORK/damaged.work/revisit-refs.txt" || fail "no incomplete line: $(cat "$WORK/damaged.work/revisit-refs.txt")"
-grep -q "the revisits of 1 input are unknown (.*/d.warc: not read whole by warcsum); nothing rewritten" "$WORK/err" ||
+grep -q "the revisits of 1 input are unknown (.*/d.warc: damaged, or not read, by warcsum); nothing rewritten" "$WORK/err" ||
   fail "an input not read whole: $(cat "$WORK/err")"
 [ -z "$(ls "$WORK/damaged.out")" ] || fail "files rewritten though an input was not read whole"
 

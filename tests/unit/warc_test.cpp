@@ -1188,6 +1188,24 @@ TEST_CASE("RecordReader: plain file, the block must be followed by CRLF CRLF", "
   CHECK(no_trailer.list.empty());
   REQUIRE(bare_records.size() == 3);
   CHECK(bare_records[1].block == kHttpBlock);
+  // But in a file whose records have their trailers, a record followed by
+  // "WARC/" with no newline at all has a wrong Content-Length (the "WARC/"
+  // may be a WARC file inside its block): reported, and reading stops.
+  {
+    const std::string with_trailer = head + "3\r\n\r\nabc\r\n\r\n";
+    const std::string short_by_trailer = head + "3\r\n\r\nabc";
+    Problems p;
+    auto records = ReadAll(with_trailer + short_by_trailer + next, &p);
+    CHECK(Locations(records) == std::vector<std::string>{"0+" + std::to_string(with_trailer.size()),
+                                                         std::to_string(with_trailer.size()) + " unlisted"});
+    REQUIRE(p.list.size() == 1);
+    CHECK(p.list[0].find("offset " + std::to_string(with_trailer.size()) +
+                         ": Content-Length (3 bytes) does not end the record") == 0);
+    // One newline of the trailer kept: accepted, as pywb's example-extra.warc has it.
+    Problems one;
+    CHECK(ReadAll(with_trailer + short_by_trailer + "\r\n" + next, &one).size() == 3);
+    CHECK(one.list.empty());
+  }
   // So a Content-Length 4 bytes too long, which takes in CRLF CRLF, reads as
   // such a record (warcio reads it so too).
   Problems swallowed;

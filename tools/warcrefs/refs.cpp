@@ -131,8 +131,9 @@ int Run(const Options& options, toolcommon::Diag* diag) {
       if (what.size() > 3) named += ", ...";
       diag->Error(options.referenced + ": the revisits of " + std::to_string(what.size()) +
                   (what.size() == 1 ? " input are" : " inputs are") + " unknown (" + named +
-                  ": not read whole by warcsum); nothing rewritten. Repair those files, or "
-                  "move them out of the collection, and take the references again");
+                  ": damaged, or not read, by warcsum); nothing rewritten. Repair those files, or "
+                  "move them out of the collection, and take the references again (warcdedup: "
+                  "--restart)");
       return toolcommon::kExitSomeInputsFailed;
     }
   }

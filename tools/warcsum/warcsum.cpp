@@ -74,7 +74,6 @@ FileSummary SumSource(base::ByteSource* source, const std::string& file_field,
   uint64_t reported_bytes = 0;
 
   while (reader.Next(&record)) {
-    if (summary.records == 0) summary.arc = record.format == warc::FileFormat::kArc;
     ++summary.records;
     if (sink.bytes_read) {
       uint64_t now = reader.bytes_consumed();
@@ -152,7 +151,7 @@ FileSummary SumSource(base::ByteSource* source, const std::string& file_field,
   }
   summary.misaligned = reader.stats().misaligned_records;
   summary.skipped = reader.stats().bytes_skipped;
-  summary.stopped_early = reader.stats().stopped_early;
+  summary.damaged = reader.stats().damaged;
   summary.bytes = reader.bytes_consumed();
   if (sink.bytes_read) *sink.bytes_read += summary.bytes - reported_bytes;
   if (!lines.empty()) sink.lines(&lines);
@@ -208,7 +207,8 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
       sink.bytes_read = progress.bytes_counter();
       sink.records_read = progress.records_counter();
       auto source = base::FileSource::Open(path);
-      // A file not read whole may hold revisits we did not see: the
+      // A file with damage may hold revisits we did not see (in a block a
+      // wrong Content-Length swallowed, past the point reading stopped): the
       // reference list says so, and warcrefs then rewrites nothing.
       bool complete = false;
       if (!source.ok()) {
@@ -216,7 +216,7 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
       } else {
         std::string field = options.full_path ? path : BaseName(path);
         FileSummary s = SumSource(source->get(), field, options.sum, sink);
-        complete = s.arc || (!s.stopped_early && s.skipped == 0 && s.bytes == source->get()->size());
+        complete = !s.damaged && s.skipped == 0 && s.bytes == source->get()->size();
         listed += s.listed;
         if (diag->verbosity() >= 2) {
           ordered.Message(i, prefix + path + ": " + std::to_string(s.records) + " records, " +

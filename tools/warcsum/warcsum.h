@@ -34,8 +34,7 @@ struct FileSummary {
   uint64_t bytes = 0;       // compressed bytes read
   uint64_t misaligned = 0;
   uint64_t skipped = 0;     // compressed bytes passed over after damage
-  bool stopped_early = false;  // damage ended the reading before the input did
-  bool arc = false;            // an ARC file (its first record is), which has no revisits
+  bool damaged = false;     // damage met: records may have gone unread
 };
 
 // Receives what one file produces: manifest lines (a batch of complete lines)

@@ -96,6 +96,7 @@ void RecordReader::LeaveSegment() {
 // Reports the problem that ended the current record and moves on to where
 // reading can safely continue. Always returns false.
 bool RecordReader::RecordProblem(const std::string& what) {
+  stats_.damaged = true;
   std::string msg = what;
   bool damaged_stream = !segments_.status().ok();
   if (damaged_stream) {
@@ -134,7 +135,6 @@ bool RecordReader::RecordProblem(const std::string& what) {
     if (segments_.format() == gzmulti::Format::kPlain)
       msg += "; rest of file not read (no safe way to find the next record in an uncompressed file)";
     at_end_ = true;
-    stats_.stopped_early = true;
   }
   reporter_->Problem(base::Status::Corruption(msg));
   return false;
@@ -163,6 +163,7 @@ bool RecordReader::MemberEndIsRecordEnd() {
 // Always returns false.
 bool RecordReader::EndAtMemberEnd(const std::string& what, uint64_t claimed,
                                   const std::string& claim) {
+  stats_.damaged = true;
   in_record_ = false;
   record_ok_ = false;
   uint64_t here = Position();
@@ -197,7 +198,15 @@ void RecordReader::LookAhead(size_t n) {
 bool RecordReader::PlainTrailerOk(size_t newlines) {
   if (chunk_.empty()) return true;  // end of input
   if (arc_) return newlines >= 1;
-  if (newlines >= 2) return true;
+  if (newlines >= 2) {
+    plain_trailers_ = true;
+    return true;
+  }
+  // Some writers leave the trailer out (or keep one newline of it). But in a
+  // file whose records had theirs, a record followed by "WARC/" with no
+  // newline at all has a wrong Content-Length, and that "WARC/" may be a WARC
+  // file inside its block.
+  if (newlines == 0 && plain_trailers_) return false;
   LookAhead(5);
   return chunk_.substr(0, 5) == "WARC/";
 }

@@ -57,7 +57,9 @@ struct ReaderStats {
   uint64_t records = 0;             // records whose header was read
   uint64_t misaligned_records = 0;  // complete records not on member boundaries
   uint64_t bytes_skipped = 0;       // compressed bytes passed over after damage
-  bool stopped_early = false;       // damage ended the reading before the input did
+  // Damage was met (not counting records merely off member boundaries): some
+  // records, a revisit among them perhaps, may have gone unread.
+  bool damaged = false;
 };
 
 class RecordReader {
@@ -115,6 +117,7 @@ class RecordReader {
   bool at_end_ = false;     // nothing more will be read
   bool started_ = false;    // first record seen (decides WARC or ARC)
   bool arc_ = false;
+  bool plain_trailers_ = false;  // a plain record so far ended with its CRLF CRLF
   bool mid_file_ = false;   // reading starts inside a file (one record fetched by range)
   uint64_t inflated_before_segment_ = 0;  // decompressed bytes of the segments before this one
   // A record that starts before Position() claimed_end_ may be part of a
