@@ -109,12 +109,38 @@ cp "$WORK/pristine/plain-00000.warc" "$WORK/linked/"
 ln -s "../elsewhere/x y.warc" "$WORK/linked/link.warc"
 run "$DEDUP" -q --dry-run -w "$WORK/work9" "$WORK/linked"
 expect_eq "a link to a file outside the inputs: exit 2" 2 "$rc"
-grep -q "^  .*/elsewhere/x y.warc$" "$WORK/err" || fail "the link's target is not named: $(cat "$WORK/err")"
+grep -q "^  .*/linked/link.warc: a link to a file outside the inputs (.*/elsewhere/x y.warc)$" "$WORK/err" ||
+  fail "the link's target is not named: $(cat "$WORK/err")"
 run "$DEDUP" -q --dry-run -w "$WORK/work10" "$WORK/linked" "$WORK/elsewhere"
 [ "$rc" -eq 0 ] || fail "a link to an input: exit $rc: $(cat "$WORK/err")"
 rm "$WORK/linked/link.warc" && ln -s plain-00000.warc "$WORK/linked/link.warc"
 run "$DEDUP" -q --dry-run -w "$WORK/work11" "$WORK/linked"
 [ "$rc" -eq 0 ] || fail "a link within the inputs: exit $rc: $(cat "$WORK/err")"
+
+# A link to a directory outside the inputs, or to nothing, stops it too; an
+# input directory named through a link is read.
+ln -s "../elsewhere" "$WORK/linked/more"
+run "$DEDUP" -q --dry-run -w "$WORK/work12" "$WORK/linked"
+expect_eq "a link to a directory outside the inputs: exit 2" 2 "$rc"
+grep -q "linked/more: a link to a directory outside the inputs" "$WORK/err" || fail "dir link: $(cat "$WORK/err")"
+rm "$WORK/linked/more" && ln -s "/nonexistent/gone.warc.gz" "$WORK/linked/gone.warc.gz"
+run "$DEDUP" -q --dry-run -w "$WORK/work13" "$WORK/linked"
+expect_eq "a dangling link: exit 2" 2 "$rc"
+grep -q "linked/gone.warc.gz: a link to nothing" "$WORK/err" || fail "dangling link: $(cat "$WORK/err")"
+rm "$WORK/linked/gone.warc.gz"
+ln -s "$WORK/pristine" "$WORK/via-link"
+run "$DEDUP" -q --dry-run -w "$WORK/work14" "$WORK/via-link"
+[ "$rc" -eq 0 ] || fail "an input directory named through a link: exit $rc: $(cat "$WORK/err")"
+expect_eq "an input directory named through a link: files listed" "$(ls "$WORK/pristine" | grep -c '\.warc')" \
+  "$(wc -l < "$WORK/work14/inputs.list")"
+# Files added after a run began: the resumed run says so instead of going on
+# with the old list.
+cp -r "$WORK/pristine" "$WORK/growing"
+run "$DEDUP" -q --dry-run -w "$WORK/work15" "$WORK/growing"
+cp "$WORK/pristine/plain-00000.warc" "$WORK/growing/late.warc"
+run "$DEDUP" -q --dry-run -w "$WORK/work15" "$WORK/growing"
+expect_eq "files added since the run began: exit 2" 2 "$rc"
+grep -q "the input files are not those the run in .*work15 began with" "$WORK/err" || fail "grown: $(cat "$WORK/err")"
 
 # A work directory of an older warcdedup (manifests, no run.id) is not
 # resumed; --restart clears only the files warcdedup makes.

@@ -139,22 +139,47 @@ jobs=$(( jobs < 64 ? jobs : 64 ))  # the most threads every tool takes
 # cores busy meanwhile (measured: 20% less wall time on 2 cores).
 refs_jobs=$(( jobs * 2 < 64 ? jobs * 2 : 64 ))
 sort_opts=(-T "$work" -S 25%)
-# The input files, in a stable order.
-stage "listing inputs" "$work/inputs.list" \
-  bash -c 'for i in "$@"; do if [ -d "$i" ]; then find "$i" -type f ! -name ".*" \( -name "*.warc" -o -name "*.warc.gz" -o -name "*.arc" -o -name "*.arc.gz" \); else echo "$i"; fi; done | sort' _ "${inputs[@]}"
-# Symbolic links in the directories are not followed (a file reached twice
-# would be counted twice), but a link to a file outside the inputs may hold
-# revisits that refer to records here: refuse rather than miss them.
-links=$(for i in "${inputs[@]}"; do [ ! -d "$i" ] || find "$i" -type l ! -name ".*" \( -name "*.warc" -o -name "*.warc.gz" -o -name "*.arc" -o -name "*.arc.gz" \); done)
+# The input files, in a stable order. Listed again on every run: a resumed
+# run must work on the collection it began with, or say that it changed.
+warc_name=(\( -name "*.warc" -o -name "*.warc.gz" -o -name "*.arc" -o -name "*.arc.gz" \))
+say "listing inputs ..."
+for i in "${inputs[@]}"; do
+  if [ -d "$i" ]; then find -H "$i" -type f ! -name ".*" "${warc_name[@]}"; else echo "$i"; fi
+done | sort > "$work/inputs.list.new" || exit 1
+if [ -e "$work/inputs.list" ] && ! cmp -s "$work/inputs.list" "$work/inputs.list.new"; then
+  rm -f "$work/inputs.list.new"
+  echo "$prog: the input files are not those the run in $work began with (files added, removed" \
+    "or renamed); --restart to start over" >&2
+  exit 2
+fi
+mv "$work/inputs.list.new" "$work/inputs.list"
+# Symbolic links inside the directories are not followed (a file reached
+# twice would be counted twice), but what a link leads to outside the inputs
+# may hold revisits that refer to records here: refuse rather than miss them.
+problems=()
+links=$(for i in "${inputs[@]}"; do [ ! -d "$i" ] || find -H "$i" -mindepth 1 -type l ! -name ".*"; done)
 if [ -n "$links" ]; then
-  outside=$(LC_ALL=C comm -23 <(printf '%s\n' "$links" | xargs -r -d '\n' realpath -e -q -- | LC_ALL=C sort -u) \
-    <(xargs -r -d '\n' realpath -e -q -- < "$work/inputs.list" | LC_ALL=C sort -u))
-  if [ -n "$outside" ]; then
-    echo "$prog: the input directories hold symbolic links to WARC/ARC files that are not among the inputs:" >&2
-    printf '%s\n' "$outside" | head -5 | sed 's/^/  /' >&2
-    echo "$prog: name those files as inputs too (or remove the links): their revisits may refer to records here" >&2
-    exit 2
-  fi
+  declare -A listed
+  while IFS= read -r f; do listed[$f]=1; done < <(xargs -r -d '\n' realpath -e -q -- < "$work/inputs.list")
+  named_dirs=(); for i in "${inputs[@]}"; do [ ! -d "$i" ] || named_dirs+=("$(realpath -e -- "$i")/"); done
+  while IFS= read -r l; do
+    t=$(realpath -e -q -- "$l")
+    if [ -z "$t" ]; then
+      case "$l" in *.warc|*.warc.gz|*.arc|*.arc.gz) problems+=("$l: a link to nothing (an unmounted disk?)");; esac
+    elif [ -d "$t" ]; then
+      inside=0; for d in "${named_dirs[@]}"; do [[ "$t/" == "$d"* ]] && inside=1; done
+      [ "$inside" -eq 1 ] || problems+=("$l: a link to a directory outside the inputs ($t)")
+    elif [ -z "${listed[$t]+x}" ]; then
+      case "$l|$t" in *.warc\|*|*.warc.gz\|*|*.arc\|*|*.arc.gz\|*|*.warc|*.warc.gz|*.arc|*.arc.gz)
+        problems+=("$l: a link to a file outside the inputs ($t)");; esac
+    fi
+  done <<<"$links"
+fi
+if [ ${#problems[@]} -gt 0 ]; then
+  echo "$prog: symbolic links in the input directories lead outside the inputs:" >&2
+  printf '  %s\n' "${problems[@]}" | head -5 >&2
+  echo "$prog: name what they lead to as inputs too (or remove the links): revisits there may refer to records here" >&2
+  exit 2
 fi
 dirs=$(awk '{ d = "."; if (match($0, /.*\//)) d = (RLENGTH > 1 ? substr($0, 1, RLENGTH - 1) : "/"); print d }' "$work/inputs.list" | sort -u)
 dir_args=(); while IFS= read -r d; do dir_args+=(-d "$d"); done <<<"$dirs"
