@@ -1493,3 +1493,35 @@ TEST_CASE("PayloadStream: header and payload arriving in many small pieces", "[w
     }
   }
 }
+
+TEST_CASE("RecordReader: damage that may have swallowed records is flagged", "[warc][reader]") {
+  const std::string c0 = RawRecord("WARC/1.0\r\nWARC-Type: resource\r\n", "first");
+  const std::string revisit = RawRecord("WARC/1.0\r\nWARC-Type: revisit\r\n", "");
+  const std::string c = RawRecord("WARC/1.0\r\nWARC-Type: resource\r\n", "last");
+  // A's Content-Length takes in its trailer and a whole revisit record, so
+  // A runs straight into the next record without a trailer of its own.
+  const std::string a_block = "swallower\r\n\r\n" + revisit;
+  const std::string a = "WARC/1.0\r\nWARC-Type: resource\r\nContent-Length: " +
+                        std::to_string(a_block.size()) + "\r\n\r\n" + a_block;
+  for (bool one_stream : {true, false}) {
+    INFO((one_stream ? "one gzip stream" : "plain"));
+    std::string plain = c0 + a + c;
+    std::string input = one_stream ? gzmulti::CompressMember(plain) : plain;
+    Problems p;
+    warc::ReaderStats stats;
+    auto records = ReadAll(input, &p, {}, &stats);
+    CHECK(stats.damaged);
+    for (const auto& r : records) CHECK(r.record.type != warc::kRevisit);  // swallowed
+  }
+  // The same stream without the damage: records off member boundaries, no damage.
+  Problems healthy;
+  warc::ReaderStats stats;
+  auto records = ReadAll(gzmulti::CompressMember(c0 + revisit + c), &healthy, {}, &stats);
+  CHECK(records.size() == 3);
+  CHECK(stats.misaligned_records == 3);
+  CHECK_FALSE(stats.damaged);
+  // A record spanning members may have swallowed some too.
+  std::string spanning = gzmulti::CompressMember(c0.substr(0, 30)) + gzmulti::CompressMember(c0.substr(30));
+  ReadAll(spanning, &healthy, {}, &stats);
+  CHECK(stats.damaged);
+}

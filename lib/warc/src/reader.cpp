@@ -467,6 +467,7 @@ bool RecordReader::Finish(uint64_t* length) {
     *length = segments_.segment_begin() + SegmentPosition() - record_offset_;
     return true;
   }
+  if (newlines >= 2) plain_trailers_ = true;
   // One record per member: it starts its member, ends it, and no member
   // boundary lies inside it.
   bool ends_member = chunk_.empty() && segment_done_;
@@ -489,6 +490,12 @@ bool RecordReader::Finish(uint64_t* length) {
                          " after the block");
   }
   ++stats_.misaligned_records;
+  // Not listed, but is it damage? A record that runs on into other members,
+  // or into the next record without its trailer where earlier records had
+  // theirs, may have a wrong Content-Length that swallowed records (a
+  // revisit among them perhaps).
+  if ((start_aligned_ && !one_member) || (newlines == 0 && plain_trailers_ && !chunk_.empty()))
+    stats_.damaged = true;
   if (start_aligned_ && !one_member) {
     reporter_->Problem(base::Status::Corruption(
         "offset " + std::to_string(record_offset_) +

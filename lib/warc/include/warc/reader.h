@@ -117,7 +117,7 @@ class RecordReader {
   bool at_end_ = false;     // nothing more will be read
   bool started_ = false;    // first record seen (decides WARC or ARC)
   bool arc_ = false;
-  bool plain_trailers_ = false;  // a plain record so far ended with its CRLF CRLF
+  bool plain_trailers_ = false;  // a record so far ended with its CRLF CRLF
   bool mid_file_ = false;   // reading starts inside a file (one record fetched by range)
   uint64_t inflated_before_segment_ = 0;  // decompressed bytes of the segments before this one
   // A record that starts before Position() claimed_end_ may be part of a
