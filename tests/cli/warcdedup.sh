@@ -142,6 +142,11 @@ run "$DEDUP" -q --dry-run -w "$WORK/work15" "$WORK/growing"
 expect_eq "files added since the run began: exit 2" 2 "$rc"
 grep -q "the input files are not those the run in .*work15 began with" "$WORK/err" || fail "grown: $(cat "$WORK/err")"
 
+# The same file reached twice (a directory and a link to it) is refused.
+run "$DEDUP" -q --dry-run -w "$WORK/work16" "$WORK/pristine" "$WORK/via-link"
+expect_eq "the same files twice: exit 2" 2 "$rc"
+grep -q "these files are reached twice among the inputs" "$WORK/err" || fail "twice: $(cat "$WORK/err")"
+
 # A work directory of an older warcdedup (manifests, no run.id) is not
 # resumed; --restart clears only the files warcdedup makes.
 mkdir -p "$WORK/work8" && echo "x" > "$WORK/work8/before.manifest" && echo "mine" > "$WORK/work8/notes.txt"

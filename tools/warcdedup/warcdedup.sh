@@ -143,9 +143,19 @@ sort_opts=(-T "$work" -S 25%)
 # run must work on the collection it began with, or say that it changed.
 warc_name=(\( -name "*.warc" -o -name "*.warc.gz" -o -name "*.arc" -o -name "*.arc.gz" \))
 say "listing inputs ..."
+# (A directory find cannot read would leave its files, and their revisits,
+# out: any failure stops the run.)
 for i in "${inputs[@]}"; do
-  if [ -d "$i" ]; then find -H "$i" -type f ! -name ".*" "${warc_name[@]}"; else echo "$i"; fi
-done | sort > "$work/inputs.list.new" || exit 1
+  if [ -d "$i" ]; then find -H "$i" -type f ! -name ".*" "${warc_name[@]}" || exit 1; else echo "$i"; fi
+done | sort > "$work/inputs.list.new" || { echo "$prog: cannot list the inputs (see above)" >&2; exit 1; }
+# The same file reached twice (a directory and a link to it, a file named
+# twice) would be counted twice.
+twice=$(xargs -r -d '\n' realpath -e -q -- < "$work/inputs.list.new" | LC_ALL=C sort | uniq -d)
+if [ -n "$twice" ]; then
+  echo "$prog: these files are reached twice among the inputs; name each once:" >&2
+  printf '%s\n' "$twice" | head -5 | sed 's/^/  /' >&2
+  exit 2
+fi
 if [ -e "$work/inputs.list" ] && ! cmp -s "$work/inputs.list" "$work/inputs.list.new"; then
   rm -f "$work/inputs.list.new"
   echo "$prog: the input files are not those the run in $work began with (files added, removed" \
@@ -157,7 +167,8 @@ mv "$work/inputs.list.new" "$work/inputs.list"
 # twice would be counted twice), but what a link leads to outside the inputs
 # may hold revisits that refer to records here: refuse rather than miss them.
 problems=()
-links=$(for i in "${inputs[@]}"; do [ ! -d "$i" ] || find -H "$i" -mindepth 1 -type l ! -name ".*"; done)
+links=$(for i in "${inputs[@]}"; do [ ! -d "$i" ] || find -H "$i" -mindepth 1 -type l ! -name ".*" || exit 1; done) ||
+  { echo "$prog: cannot list the inputs (see above)" >&2; exit 1; }
 if [ -n "$links" ]; then
   declare -A listed
   while IFS= read -r f; do listed[$f]=1; done < <(xargs -r -d '\n' realpath -e -q -- < "$work/inputs.list")
