@@ -9,8 +9,8 @@ WARCSUM="$BIN/warcsum/warcsum"
 COLLRES="$BIN/warccollres/warccollres"
 
 mkdir -p "$WORK/in"
-python3 - "$WORK/in" <<'PY'
-import base64, gzip, hashlib, sys
+PYTHONPATH="$(dirname "$0")" python3 - "$WORK/in" <<'PY'
+import hashlib, sys, warcrec
 out = sys.argv[1]
 a = bytes.fromhex(
     "d131dd02c5e6eec4693d9a0698aff95c2fcab58712467eab4004583eb8fb7f89"
@@ -25,15 +25,9 @@ b = bytes.fromhex(
 suffix = b" the rest of the page" * 100
 P, Q = a + suffix, b + suffix
 assert P != Q and hashlib.md5(P).digest() == hashlib.md5(Q).digest()
+octets = b"HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\n\r\n"
 def record(n, uri, date, payload):
-    block = b"HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\n\r\n" + payload
-    sha1 = base64.b32encode(hashlib.sha1(payload).digest()).decode()
-    h = ["WARC/1.1", "WARC-Type: response",
-         "WARC-Record-ID: <urn:uuid:00000000-0000-4000-8000-%012d>" % n,
-         "WARC-Date: " + date, "WARC-Target-URI: " + uri,
-         "Content-Type: application/http; msgtype=response",
-         "WARC-Payload-Digest: sha1:" + sha1, "Content-Length: %d" % len(block)]
-    return gzip.compress(("\r\n".join(h) + "\r\n\r\n").encode() + block + b"\r\n\r\n", mtime=0)
+    return warcrec.record("response", n, uri, date, payload, octets)
 with open(out + "/a.warc.gz", "wb") as f:
     f.write(record(1, "http://p.example/", "2020-01-01T00:00:00Z", P))
     f.write(record(2, "http://q.example/", "2020-02-01T00:00:00Z", Q))

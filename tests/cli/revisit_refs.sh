@@ -12,37 +12,31 @@ CMP="$BIN/warcsumcmp/warcsumcmp"
 # c.warc.gz: Q1 and Q2, two captures of payload Q at http://q.example/, and R,
 #   an old-style revisit of that URL without a date (resolved by URL and digest).
 mkdir -p "$WORK/in"
+# warcrec.py (beside this script) writes the records.
+export PYTHONPATH="$(dirname "$0")"
 python3 - "$WORK/in" <<'PY'
-import base64, gzip, hashlib, sys
+import sys
+from warcrec import record, uuid
 out = sys.argv[1]
 P = b"the same page, captured three times " * 40
 Q = b"another page " * 50
-def sha1(b): return "sha1:" + base64.b32encode(hashlib.sha1(b).digest()).decode()
-def record(typ, rid, uri, date, payload, extra=()):
-    http = b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\n"
-    block = http if typ == "revisit" else http + payload
-    h = ["WARC/1.1", "WARC-Type: " + typ, "WARC-Record-ID: <urn:uuid:%s>" % rid,
-         "WARC-Date: " + date, "WARC-Target-URI: " + uri,
-         "Content-Type: application/http; msgtype=response",
-         "WARC-Payload-Digest: " + sha1(payload), *extra, "Content-Length: %d" % len(block)]
-    return gzip.compress(("\r\n".join(h) + "\r\n\r\n").encode() + block + b"\r\n\r\n", mtime=0)
+text = b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\n"
 def write(name, records):
     with open(out + "/" + name, "wb") as f:
         for r in records: f.write(r)
-uid = lambda n: "00000000-0000-4000-8000-%012d" % n
-write("a.warc.gz", [record("response", uid(1), "http://v.example/", "2019-01-01T00:00:00Z", P)])
+write("a.warc.gz", [record("response", 1, "http://v.example/", "2019-01-01T00:00:00Z", P, text)])
 write("b.warc.gz", [
-    record("response", uid(2), "http://u.example/", "2020-01-01T00:00:00Z", P),
-    record("revisit", uid(3), "http://u.example/", "2021-01-01T00:00:00Z", P, [
+    record("response", 2, "http://u.example/", "2020-01-01T00:00:00Z", P, text),
+    record("revisit", 3, "http://u.example/", "2021-01-01T00:00:00Z", P, text, extra=[
         "WARC-Profile: http://netpreserve.org/warc/1.1/revisit/identical-payload-digest",
-        "WARC-Refers-To: <urn:uuid:%s>" % uid(2),
+        "WARC-Refers-To: <urn:uuid:%s>" % uuid(2),
         "WARC-Refers-To-Target-URI: http://u.example/",
         "WARC-Refers-To-Date: 2020-01-01T00:00:00Z", "WARC-Truncated: length"]),
-    record("response", uid(4), "http://w.example/", "2021-06-01T00:00:00Z", P)])
+    record("response", 4, "http://w.example/", "2021-06-01T00:00:00Z", P, text)])
 write("c.warc.gz", [
-    record("response", uid(5), "http://q.example/", "2018-01-01T00:00:00Z", Q),
-    record("response", uid(6), "http://q.example/", "2019-01-01T00:00:00Z", Q),
-    record("revisit", uid(7), "http://q.example/", "2020-01-01T00:00:00Z", Q, [
+    record("response", 5, "http://q.example/", "2018-01-01T00:00:00Z", Q, text),
+    record("response", 6, "http://q.example/", "2019-01-01T00:00:00Z", Q, text),
+    record("revisit", 7, "http://q.example/", "2020-01-01T00:00:00Z", Q, text, extra=[
         "WARC-Profile: http://netpreserve.org/warc/1.0/revisit/identical-payload-digest"])])
 PY
 cp -r "$WORK/in" "$WORK/pristine"
@@ -141,20 +135,13 @@ expect_eq "--revisit-refs - with the manifest on stdout: exit" 2 "$rc"
 # fraction of a second (WARC/1.1): still kept.
 mkdir -p "$WORK/frac"
 python3 - "$WORK/frac" <<'PY'
-import base64, gzip, hashlib, sys
+import sys
+from warcrec import record
 R = b"a payload captured with microseconds " * 30
-sha1 = "sha1:" + base64.b32encode(hashlib.sha1(R).digest()).decode()
-def record(typ, n, uri, date, extra=()):
-    http = b"HTTP/1.1 200 OK\r\n\r\n"
-    block = http if typ == "revisit" else http + R
-    h = ["WARC/1.1", "WARC-Type: " + typ, "WARC-Record-ID: <urn:uuid:00000000-0000-4000-8000-%012d>" % n,
-         "WARC-Date: " + date, "WARC-Target-URI: " + uri, "Content-Type: application/http; msgtype=response",
-         "WARC-Payload-Digest: " + sha1, *extra, "Content-Length: %d" % len(block)]
-    return gzip.compress(("\r\n".join(h) + "\r\n\r\n").encode() + block + b"\r\n\r\n", mtime=0)
-open(sys.argv[1] + "/a.warc.gz", "wb").write(record("response", 1, "http://v.example/", "2019-01-01T00:00:00Z"))
+open(sys.argv[1] + "/a.warc.gz", "wb").write(record("response", 1, "http://v.example/", "2019-01-01T00:00:00Z", R))
 open(sys.argv[1] + "/b.warc.gz", "wb").write(
-    record("response", 2, "http://u.example/", "2020-01-01T00:00:00.123456Z") +
-    record("revisit", 3, "http://u.example/", "2021-01-01T00:00:00Z", [
+    record("response", 2, "http://u.example/", "2020-01-01T00:00:00.123456Z", R) +
+    record("revisit", 3, "http://u.example/", "2021-01-01T00:00:00Z", R, extra=[
         "WARC-Refers-To-Target-URI: http://u.example/", "WARC-Refers-To-Date: 2020-01-01T00:00:00Z"]))
 PY
 run "$DEDUP" -o "$WORK/frac.out" -w "$WORK/frac.work" "$WORK/frac"
@@ -166,21 +153,15 @@ grep -q "b.warc.gz: offset 0: kept: an existing revisit refers to it" "$WORK/err
 # do not show, so it lists it (--kept) for warcsumcmp, and the run ends clean.
 mkdir -p "$WORK/idonly"
 python3 - "$WORK/idonly" <<'PY'
-import base64, gzip, hashlib, sys
+import sys
+from warcrec import record
 S = b"named by record ID only " * 40
-sha1 = "sha1:" + base64.b32encode(hashlib.sha1(S).digest()).decode()
-def record(typ, n, uri, date, extra=()):
-    http = b"HTTP/1.1 200 OK\r\n\r\n"
-    block = http if typ == "revisit" else http + S
-    h = ["WARC/1.0", "WARC-Type: " + typ, "WARC-Record-ID: <urn:uuid:00000000-0000-4000-8000-%012d>" % n,
-         "WARC-Date: " + date, "WARC-Target-URI: " + uri, "Content-Type: application/http; msgtype=response",
-         "WARC-Payload-Digest: " + sha1, *extra, "Content-Length: %d" % len(block)]
-    return gzip.compress(("\r\n".join(h) + "\r\n\r\n").encode() + block + b"\r\n\r\n", mtime=0)
-open(sys.argv[1] + "/a.warc.gz", "wb").write(record("response", 1, "http://v.example/", "2019-01-01T00:00:00Z"))
+open(sys.argv[1] + "/a.warc.gz", "wb").write(
+    record("response", 1, "http://v.example/", "2019-01-01T00:00:00Z", S, version="WARC/1.0"))
 open(sys.argv[1] + "/b.warc.gz", "wb").write(
-    record("response", 2, "http://u.example/", "2020-01-01T00:00:00Z") +
-    record("revisit", 3, "http://w.example/", "2021-01-01T00:00:00Z",
-           ["WARC-Refers-To: <urn:uuid:00000000-0000-4000-8000-000000000002>"]))
+    record("response", 2, "http://u.example/", "2020-01-01T00:00:00Z", S, version="WARC/1.0") +
+    record("revisit", 3, "http://w.example/", "2021-01-01T00:00:00Z", S, version="WARC/1.0",
+           extra=["WARC-Refers-To: <urn:uuid:00000000-0000-4000-8000-000000000002>"]))
 PY
 run "$DEDUP" -o "$WORK/idonly.out" -w "$WORK/idonly.work" "$WORK/idonly"
 [ "$rc" -eq 0 ] || { cat "$WORK/err" >&2; fail "ID-only reference: exit $rc"; }

@@ -114,14 +114,10 @@ int Run(const Options& options, toolcommon::Diag* diag) {
   }
   manifest::ReferenceSet revisit_refs;
   if (!options.referenced.empty()) {
-    auto source = base::FileSource::Open(options.referenced);
-    base::Status s = source.ok() ? revisit_refs.Load(source->get(), options.referenced)
-                                 : base::Status::IOError(options.referenced + ": " + source.status().message());
-    if (!s.ok()) {
+    if (auto s = revisit_refs.LoadFile(options.referenced); !s.ok()) {
       diag->Error(s.message() + "; nothing rewritten");
       return toolcommon::kExitSomeInputsFailed;
     }
-    revisit_refs.Seal();
     // A revisit in a file warcsum could not read whole may refer to any
     // record: converting any of them could leave it resolving to nothing.
     if (!revisit_refs.incomplete().empty()) {

@@ -622,27 +622,18 @@ FileResult Rewrite(const std::string& input, const std::vector<manifest::Entry>&
 
 }  // namespace
 
-namespace {
-uint64_t Hash2(std::string_view a, std::string_view b) {
-  std::string joined;
-  joined.reserve(a.size() + b.size() + 1);
-  joined.append(a).append(1, ' ').append(b);
-  return std::hash<std::string>{}(joined);
-}
-}  // namespace
-
 void OriginalIndex::Add(const manifest::Entry& original) {
-  originals_.emplace_back(Hash2(original.digest, std::to_string(original.ext)),
-                          Hash2(original.uri, original.date));
+  originals_.emplace_back(manifest::KeyOf({original.digest, std::to_string(original.ext)}),
+                          manifest::KeyOf({original.uri, original.date}));
 }
 
 void OriginalIndex::Seal() { std::sort(originals_.begin(), originals_.end()); }
 
 std::optional<bool> OriginalIndex::NamesItsOriginal(const manifest::Entry& copy) const {
-  uint64_t group = Hash2(copy.digest, std::to_string(copy.ext));
+  uint64_t group = manifest::KeyOf({copy.digest, std::to_string(copy.ext)});
   auto it = std::lower_bound(originals_.begin(), originals_.end(), std::make_pair(group, uint64_t{0}));
   if (it == originals_.end() || it->first != group) return std::nullopt;
-  uint64_t named = Hash2(copy.ref_uri, copy.ref_date);
+  uint64_t named = manifest::KeyOf({copy.ref_uri, copy.ref_date});
   for (; it != originals_.end() && it->first == group; ++it)
     if (it->second == named) return true;
   return false;

@@ -34,16 +34,12 @@ std::string BaseName(const std::string& path) {
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
-std::string_view StripBrackets(std::string_view v) {
-  return v.size() >= 2 && v.front() == '<' && v.back() == '>' ? v.substr(1, v.size() - 2) : v;
-}
-
 // The lines of manifest/references.h for one revisit record. A digest in
 // another algorithm than the manifest's (or sha1, which warcrefs computes
 // too) could never match a line: then any capture of the URI is protected.
 void AppendReferences(const warc::Record& record, warc::DigestAlgorithm algorithm, std::string* out) {
   const auto& h = record.headers;
-  std::string_view target = StripBrackets(h.First("WARC-Refers-To-Target-URI").value_or(""));
+  std::string_view target = warc::StripAngleBrackets(h.First("WARC-Refers-To-Target-URI").value_or(""));
   std::string uri = manifest::EncodeField(target.empty() ? record.TargetUri() : target);
   if (auto date = h.First("WARC-Refers-To-Date"); date && !date->empty()) {
     *out += "capture " + uri + " " + manifest::EncodeField(*date) + "\n";

@@ -261,7 +261,7 @@ base::Status Comparer::HandleSubkey(std::vector<std::string>* before,
         ++summary_->kept_arc;
         continue;
       }
-      if (kept_ && std::binary_search(kept_->begin(), kept_->end(), KeptKey(p[0], p[1], p[2], p[3]))) {
+      if (kept_ && std::binary_search(kept_->begin(), kept_->end(), manifest::KeyOf({p[0], p[1], p[2], p[3]}))) {
         ++summary_->kept_listed;
         continue;
       }
@@ -368,21 +368,17 @@ base::Status Comparer::CheckOriginals(manifest::ExternalSorter* by_uri) {
 
 }  // namespace
 
-uint64_t KeptKey(std::string_view file, std::string_view uri, std::string_view date, std::string_view digest) {
-  std::string joined;
-  joined.append(file).append(1, ' ').append(uri).append(1, ' ').append(date).append(1, ' ').append(digest);
-  return std::hash<std::string>{}(joined);
-}
-
-base::Status LoadKept(base::ByteSource* source, const std::string& name, std::vector<uint64_t>* kept) {
-  manifest::LineReader lines(source);
+base::Status LoadKept(const std::string& name, std::vector<uint64_t>* kept) {
+  auto source = base::FileSource::Open(name);
+  if (!source.ok()) return base::Status::IOError(name + ": " + source.status().message());
+  manifest::LineReader lines(source->get());
   std::string line;
   while (lines.Next(&line)) {
     auto f = Fields(line);
     if (f.size() < 6 || f[0].empty() || f[2].empty() || f[3].empty() || f[4].empty())
       return base::Status::Corruption(name + ": line " + std::to_string(lines.line_number()) +
                                       ": expected \"FILE OFFSET URI DATE DIGEST REASON\"");
-    kept->push_back(KeptKey(f[0], f[2], f[3], f[4]));
+    kept->push_back(manifest::KeyOf({f[0], f[2], f[3], f[4]}));
   }
   if (!lines.status().ok()) return base::Status::IOError(name + ": " + lines.status().message());
   std::sort(kept->begin(), kept->end());
@@ -506,10 +502,7 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
   compare.sort_bytes = options.sort_bytes;
   std::vector<uint64_t> kept;
   if (!options.kept.empty()) {
-    auto source = base::FileSource::Open(options.kept);
-    base::Status s = source.ok() ? LoadKept(source->get(), options.kept, &kept)
-                                 : base::Status::IOError(options.kept + ": " + source.status().message());
-    if (!s.ok()) {
+    if (auto s = LoadKept(options.kept, &kept); !s.ok()) {
       diag->Error(s.message());
       return toolcommon::kExitSomeInputsFailed;
     }
@@ -517,18 +510,14 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
   }
   manifest::ReferenceSet referenced;
   if (!options.referenced.empty()) {
-    auto source = base::FileSource::Open(options.referenced);
-    base::Status s = source.ok() ? referenced.Load(source->get(), options.referenced)
-                                 : base::Status::IOError(options.referenced + ": " + source.status().message());
-    if (!s.ok()) {
+    if (auto s = referenced.LoadFile(options.referenced); !s.ok()) {
       diag->Error(s.message());
       return toolcommon::kExitSomeInputsFailed;
     }
-    referenced.Seal();
     compare.referenced = &referenced;
     if (!referenced.incomplete().empty())
       diag->Info(options.referenced + ": the revisits of " + std::to_string(referenced.incomplete().size()) +
-                 " inputs are unknown (not read whole by warcsum)");
+                 " inputs are unknown (damaged, or not read, by warcsum)");
   }
   std::string buffer;
   auto sink = [&](std::string_view line) {

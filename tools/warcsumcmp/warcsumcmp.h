@@ -76,9 +76,9 @@ struct CompareOptions {
   const std::vector<uint64_t>* kept = nullptr;
 };
 
-// Reads a warcrefs --kept list into sorted hashes for CompareOptions::kept.
-base::Status LoadKept(base::ByteSource* source, const std::string& name, std::vector<uint64_t>* kept);
-uint64_t KeptKey(std::string_view file, std::string_view uri, std::string_view date, std::string_view digest);
+// Reads the warcrefs --kept list at path into sorted keys (manifest::KeyOf
+// of file, uri, date, digest) for CompareOptions::kept.
+base::Status LoadKept(const std::string& path, std::vector<uint64_t>* kept);
 
 // What a progress line shows, bumped while the inputs are read (the sorts
 // and merges that follow are not counted). Null members are skipped.

@@ -26,15 +26,25 @@ std::string_view StripBrackets(std::string_view id) {
 
 }  // namespace
 
-uint64_t ReferenceSet::Key(char kind, std::string_view a, std::string_view b) {
+uint64_t KeyOf(std::initializer_list<std::string_view> fields) {
   std::string joined;
-  joined.reserve(a.size() + b.size() + 3);
-  joined += kind;
-  joined += ' ';
-  joined += a;
-  joined += ' ';
-  joined += b;
+  for (std::string_view f : fields) {
+    if (!joined.empty()) joined += ' ';
+    joined += f;
+  }
   return std::hash<std::string>{}(joined);
+}
+
+uint64_t ReferenceSet::Key(char kind, std::string_view a, std::string_view b) {
+  return KeyOf({std::string_view(&kind, 1), a, b});
+}
+
+base::Status ReferenceSet::LoadFile(const std::string& path) {
+  auto source = base::FileSource::Open(path);
+  if (!source.ok()) return base::Status::IOError(path + ": " + source.status().message());
+  base::Status s = Load(source->get(), path);
+  Seal();
+  return s;
 }
 
 std::string ReferenceSet::ToSecond(std::string_view date) {

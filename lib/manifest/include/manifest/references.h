@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,11 +29,17 @@
 
 namespace manifest {
 
+// A 64-bit key for a tuple of fields (joined with spaces, which no field
+// holds): what the reference, original and kept sets store instead of text.
+uint64_t KeyOf(std::initializer_list<std::string_view> fields);
+
 class ReferenceSet {
  public:
   // Adds every line of source; a line that is none of the above is an error
   // citing `name` and its line number (the lines before it are kept).
   base::Status Load(base::ByteSource* source, const std::string& name);
+  // Opens, loads and seals the file at path; errors name it.
+  base::Status LoadFile(const std::string& path);
   void AddCapture(std::string_view uri, std::string_view date) { Add('c', uri, ToSecond(date)); }
   // The original a manifest's copy line names (its ref fields and digest).
   void AddOriginal(std::string_view uri, std::string_view date, std::string_view digest) {

@@ -27,6 +27,11 @@ enum RecordType : uint32_t {
   kUnknownType = 1 << 8,
 };
 
+// "<uri>" -> "uri"; anything else as it is.
+inline std::string_view StripAngleBrackets(std::string_view v) {
+  return v.size() >= 2 && v.front() == '<' && v.back() == '>' ? v.substr(1, v.size() - 2) : v;
+}
+
 // "response" -> kResponse; anything unknown -> kUnknownType.
 RecordType ParseRecordType(std::string_view name);
 // Parses a comma-separated list such as "response,resource"; nullopt on an
@@ -48,9 +53,7 @@ struct Record {
   // Without the <angle brackets> of the WARC/1.0 spec's examples, which some
   // writers copied; the header keeps the value as stored.
   std::string_view TargetUri() const {
-    std::string_view uri = headers.First("WARC-Target-URI").value_or("");
-    if (uri.size() >= 2 && uri.front() == '<' && uri.back() == '>') uri = uri.substr(1, uri.size() - 2);
-    return uri;
+    return StripAngleBrackets(headers.First("WARC-Target-URI").value_or(""));
   }
   std::string_view Date() const { return headers.First("WARC-Date").value_or(""); }
   // True when the block is an HTTP message (headers, blank line, payload).
