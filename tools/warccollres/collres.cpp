@@ -13,6 +13,7 @@
 #include "compare.h"
 #include "fetch/db.h"
 #include "fetch/http.h"
+#include "fetch/options.h"
 #include "manifest/order.h"
 #include "manifest/reader.h"
 #include "toolcommon/io.h"
@@ -109,28 +110,6 @@ class RunReader {
   bool have_next_ = false, ended_ = false, failed_ = false;
   std::string previous_digest_;
 };
-
-// One thread's record source; the -j transfers are shared out between threads.
-base::Result<std::unique_ptr<fetch::RangeSource>> MakeSource(const Options& o, int threads) {
-  fetch::HttpOptions http;
-  // Comparing streams a representative and a candidate at once: with one
-  // transfer, each would wait for the other's slot forever (-j 1 hung).
-  http.max_transfers = static_cast<size_t>(std::max(2, (o.jobs + threads - 1) / threads));
-  http.retries = o.retries;
-  http.stall_timeout_s = o.stall_timeout;
-  if (!o.db_config.empty()) {
-    auto config = fetch::LoadDbConfig(o.db_config);
-    if (!config.ok()) return config.status();
-    return std::unique_ptr<fetch::RangeSource>(new fetch::HttpRangeSource(
-        std::make_unique<fetch::DbResolver>(std::move(config.value())), http));
-  }
-  if (!o.url_prefix.empty())
-    return std::unique_ptr<fetch::RangeSource>(new fetch::HttpRangeSource(
-        std::make_unique<fetch::PrefixResolver>(o.url_prefix), http));
-  std::vector<std::string> dirs = o.warc_dirs;
-  if (dirs.empty()) dirs.push_back(".");
-  return std::unique_ptr<fetch::RangeSource>(new fetch::LocalRangeSource(dirs));
-}
 
 // Consecutive runs compared by one thread. Results come back in batch order,
 // so the output does not depend on which thread compared what.
@@ -421,7 +400,7 @@ int Run(const Options& options, toolcommon::Diag* diag) {
   // One source per thread, and one for long runs, compared on this thread.
   std::vector<std::unique_ptr<fetch::RangeSource>> sources;
   for (int t = 0; t <= threads; ++t) {
-    auto source = MakeSource(options, threads);
+    auto source = fetch::MakeRangeSource(options.fetch, threads);
     if (!source.ok()) {
       diag->Error(source.status().message());
       return toolcommon::kExitUsage;
@@ -604,7 +583,7 @@ int Run(const Options& options, toolcommon::Diag* diag) {
              toolcommon::HumanBytes(bytes_compared) + " compared, " +
              std::to_string(stats.collisions) + " collisions, " + std::to_string(stats.failures) +
              " records kept for errors, " + time_text);
-  if (options.url_prefix.size() + options.db_config.size() > 0)
+  if (options.fetch.remote())
     diag->Verbose("http: " + std::to_string(requests) + " requests, " + std::to_string(retries) +
                   " retries");
   return complete ? diag->ExitCode() : toolcommon::kExitSomeInputsFailed;

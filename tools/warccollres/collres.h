@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "fetch/options.h"
 #include "toolcommon/diag.h"
 
 namespace warccollres {
@@ -11,13 +12,8 @@ namespace warccollres {
 struct Options {
   std::string input = "-";
   std::string output = "-";
-  std::vector<std::string> warc_dirs;  // local record access (default ".")
-  std::string url_prefix;              // HTTP: file URL = prefix + name
-  std::string db_config;               // HTTP: URLs from a MySQL path index
-  int jobs = 8;                        // concurrent HTTP transfers, all threads together
-  int threads = 1;                     // runs compared in parallel
-  int retries = 3;
-  int stall_timeout = 30;  // seconds without data before a transfer is retried
+  fetch::FetchOptions fetch;  // where the records are (-d, --url-prefix, --db, -j, ...)
+  int threads = 1;            // runs compared in parallel
   bool proc = false;  // also write copy, ref-uri, ref-date
   bool progress = false;
   // Records of one run held in memory at once: a longer run (a payload

@@ -4,6 +4,7 @@
 
 #include "collres.h"
 #include "toolcommon/cli.h"
+#include "toolcommon/fetch_options.h"
 #include "toolcommon/io.h"
 
 int main(int argc, char** argv) {
@@ -17,34 +18,10 @@ int main(int argc, char** argv) {
   app.add_option("input", options.input, "Manifest sorted by digest ('-': stdin)")
       ->capture_default_str();
   app.add_option("-o,--output", options.output, "Write to FILE ('-': stdout)")->type_name("FILE");
-  auto* dir = app.add_option("-d,--warc-dir", options.warc_dirs,
-                             "Directory holding the WARC files (repeatable; default: .)")
-                  ->type_name("DIR")
-                  ->allow_extra_args(false);
-  auto* url = app.add_option("--url-prefix", options.url_prefix,
-                             "Fetch records over HTTP(S) with Range requests from URL+file name")
-                  ->type_name("URL");
-  auto* db = app.add_option("--db", options.db_config,
-                            "Fetch records over HTTP from URLs found in a MySQL/MariaDB path "
-                            "index (key=value config file)")
-                 ->type_name("CONFIG");
-  dir->excludes(url)->excludes(db);
-  url->excludes(db);
-  app.add_option("-j,--jobs", options.jobs,
-                 "Concurrent HTTP transfers, shared by the threads (at least 2 each)")
-      ->check(CLI::Range(1, 64))
-      ->capture_default_str();
+  toolcommon::AddFetchOptions(&app, &options.fetch);
   app.add_option("-t,--threads", options.threads,
                  "Compare runs on N threads (the output is the same)")
       ->check(CLI::Range(1, 64))
-      ->capture_default_str();
-  app.add_option("--retries", options.retries,
-                 "Retries of a timed-out or failed (5xx) transfer, with backoff")
-      ->check(CLI::Range(0, 20))
-      ->capture_default_str();
-  app.add_option("--stall-timeout", options.stall_timeout,
-                 "Seconds without data before a transfer counts as failed (and is retried)")
-      ->check(CLI::Range(1, 3600))
       ->capture_default_str();
   app.add_option("--run-part", options.run_part,
                  "Records of one run held in memory (fewer if their lines take over 4 MB); a "

@@ -1,0 +1,31 @@
+// Where records are fetched from, as the tools that read records by manifest
+// line (warccollres, warcrefs) take it on their command lines: local
+// directories, an HTTP prefix, or a MySQL path index, with the HTTP limits.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "base/status.h"
+#include "fetch/range_source.h"
+
+namespace fetch {
+
+struct FetchOptions {
+  std::vector<std::string> warc_dirs;  // local record access (default ".")
+  std::string url_prefix;              // HTTP: file URL = prefix + name
+  std::string db_config;               // HTTP: URLs from a MySQL path index
+  int jobs = 8;                        // concurrent HTTP transfers, all users together
+  int retries = 3;
+  int stall_timeout = 30;  // seconds without data before a transfer is retried
+
+  bool remote() const { return !url_prefix.empty() || !db_config.empty(); }
+};
+
+// A record source for one thread of `threads` that share the options' -j
+// transfers (at least 2 each: comparing streams two records at once).
+base::Result<std::unique_ptr<RangeSource>> MakeRangeSource(const FetchOptions& options,
+                                                           int threads = 1);
+
+}  // namespace fetch

@@ -1,0 +1,31 @@
+#include "fetch/options.h"
+
+#include <algorithm>
+
+#include "fetch/db.h"
+#include "fetch/http.h"
+
+namespace fetch {
+
+base::Result<std::unique_ptr<RangeSource>> MakeRangeSource(const FetchOptions& o, int threads) {
+  HttpOptions http;
+  // Comparing streams a representative and a candidate at once: with one
+  // transfer, each would wait for the other's slot forever (-j 1 hung).
+  http.max_transfers = static_cast<size_t>(std::max(2, (o.jobs + threads - 1) / threads));
+  http.retries = o.retries;
+  http.stall_timeout_s = o.stall_timeout;
+  if (!o.db_config.empty()) {
+    auto config = LoadDbConfig(o.db_config);
+    if (!config.ok()) return config.status();
+    return std::unique_ptr<RangeSource>(
+        new HttpRangeSource(std::make_unique<DbResolver>(std::move(config.value())), http));
+  }
+  if (!o.url_prefix.empty())
+    return std::unique_ptr<RangeSource>(
+        new HttpRangeSource(std::make_unique<PrefixResolver>(o.url_prefix), http));
+  std::vector<std::string> dirs = o.warc_dirs;
+  if (dirs.empty()) dirs.push_back(".");
+  return std::unique_ptr<RangeSource>(new LocalRangeSource(dirs));
+}
+
+}  // namespace fetch

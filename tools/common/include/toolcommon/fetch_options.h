@@ -1,0 +1,40 @@
+// The record-access options (-d, --url-prefix, --db, -j, --retries,
+// --stall-timeout) of every tool that reads records named by manifest lines,
+// with one wording. Header-only: only the tools that fetch link lib/fetch.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include "fetch/options.h"
+
+namespace toolcommon {
+
+inline void AddFetchOptions(CLI::App* app, fetch::FetchOptions* o) {
+  auto* dir = app->add_option("-d,--warc-dir", o->warc_dirs,
+                              "Directory holding the WARC files (repeatable; default: .)")
+                  ->type_name("DIR")
+                  ->allow_extra_args(false);
+  auto* url = app->add_option("--url-prefix", o->url_prefix,
+                              "Fetch records over HTTP(S) with Range requests from URL+file name")
+                  ->type_name("URL");
+  auto* db = app->add_option("--db", o->db_config,
+                             "Fetch records over HTTP from URLs found in a MySQL/MariaDB path "
+                             "index (key=value config file)")
+                 ->type_name("CONFIG");
+  dir->excludes(url)->excludes(db);
+  url->excludes(db);
+  app->add_option("-j,--jobs", o->jobs,
+                  "Concurrent HTTP transfers, shared by the threads (at least 2 each)")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  app->add_option("--retries", o->retries,
+                  "Retries of a timed-out or failed (5xx) transfer, with backoff")
+      ->check(CLI::Range(0, 20))
+      ->capture_default_str();
+  app->add_option("--stall-timeout", o->stall_timeout,
+                  "Seconds without data before a transfer counts as failed (and is retried)")
+      ->check(CLI::Range(1, 3600))
+      ->capture_default_str();
+}
+
+}  // namespace toolcommon
