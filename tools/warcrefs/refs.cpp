@@ -204,8 +204,7 @@ int Run(const Options& options, toolcommon::Diag* diag) {
     for (const auto& n : r.notes) diag->Info(job.path + ": " + n);
     for (const auto& k : r.kept) {
       if (options.kept_list.empty() || !kept_status.ok()) break;
-      std::string line = k + "\n";
-      kept_status = kept_out.Write(line.data(), line.size());
+      kept_status = kept_out.Write(k.data(), k.size());  // a whole line
     }
     if (r.after_incomplete) after_incomplete = true;
     if (job.sum_only) return;

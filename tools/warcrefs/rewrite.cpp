@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "gzmulti/member_writer.h"
+#include "manifest/kept.h"
 #include "toolcommon/io.h"
 #include "warc/payload.h"
 #include "warc/reader.h"
@@ -68,7 +69,8 @@ uint64_t ProblemsBefore(int fd, uint64_t file_size, uint64_t end) {
 
 struct Inspection {
   enum class Kind { kConvert, kAlready, kKeep, kMismatch } kind = Kind::kMismatch;
-  std::string reason;
+  std::string reason;  // for people: why kept, or what does not match
+  manifest::KeptReason kept = manifest::KeptReason::kUnknown;  // kKeep: the kept list's reason
   uint64_t length = 0;        // the record's length in the file as it is
   std::string revisit_bytes;  // kConvert: the record to write instead
   std::string record_id;
@@ -118,6 +120,7 @@ Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, RevisitWriter* w
   // record stored twice) stay as they are, a missed saving but no error.
   if (e.ref_uri == e.uri && e.ref_date == e.date) {
     result.kind = Inspection::Kind::kKeep;
+    result.kept = manifest::KeptReason::kSameCapture;
     result.reason = "kept: its original has the same URI and date (a revisit could resolve to itself)";
     return result;
   }
@@ -134,6 +137,7 @@ Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, RevisitWriter* w
   }
   auto kept_for_revisit = [&] {
     result.kind = Inspection::Kind::kKeep;
+    result.kept = manifest::KeptReason::kReferenced;
     result.reason = "kept: an existing revisit refers to it";
     return result;
   };
@@ -190,6 +194,7 @@ Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, RevisitWriter* w
   // ARC has no revisit record: its copies stay, a missed saving but no error.
   if (record.format == warc::FileFormat::kArc) {
     result.kind = Inspection::Kind::kKeep;
+    result.kept = manifest::KeptReason::kArc;
     result.reason = "kept: ARC records cannot become revisits";
     return result;
   }
@@ -532,9 +537,9 @@ FileResult Rewrite(const std::string& input, const std::vector<manifest::Entry>&
     }
     if (inspection.kind == Inspection::Kind::kKeep) {
       result.notes.push_back(where + inspection.reason);
-      std::string reason = inspection.reason.substr(inspection.reason.rfind("kept: ", 0) == 0 ? 6 : 0);
-      result.kept.push_back(e.file + " " + std::to_string(e.offset) + " " + e.uri + " " + e.date + " " +
-                            e.digest + " " + reason);
+      std::string detail = inspection.reason.substr(inspection.reason.rfind("kept: ", 0) == 0 ? 6 : 0);
+      result.kept.push_back(manifest::FormatKeptLine(e.file, e.offset, e.uri, e.date, e.digest,
+                                                     inspection.kept, detail));
       continue;
     }
     if (inspection.kind == Inspection::Kind::kAlready) {

@@ -25,7 +25,7 @@ struct FileResult {
   uint64_t bytes_before = 0, bytes_after = 0;
   std::vector<std::string> problems;  // "offset N: ..." lines not applied, or why nothing was written
   std::vector<std::string> notes;     // "offset N: kept: ..." lines left alone by design
-  std::vector<std::string> kept;      // the same as "FILE OFFSET URI DATE DIGEST REASON" (--kept)
+  std::vector<std::string> kept;      // the same as kept-list lines (manifest/kept.h), for --kept
   bool written = false;            // the target was replaced
   bool after_incomplete = false;   // after-manifest lines were lost (say, a full disk)
 };
