@@ -168,7 +168,7 @@ run "$DEDUP" -o "$WORK/idonly.out" -w "$WORK/idonly.work" "$WORK/idonly"
 grep -q "b.warc.gz: offset 0: kept: an existing revisit refers to it" "$WORK/err" || fail "ID-only: $(cat "$WORK/err")"
 grep -q "1 kept (warcrefs --kept), 0 discrepancies" "$WORK/err" || fail "ID-only check: $(cat "$WORK/err")"
 expect_eq "the kept list" \
-  "b.warc.gz 0 http://u.example/ 2020-01-01T00:00:00Z $(awk '$1 == "b.warc.gz" {print $6}' "$WORK/idonly.work/before.manifest") an existing revisit refers to it" \
+  "b.warc.gz 0 http://u.example/ 2020-01-01T00:00:00Z $(awk '$1 == "b.warc.gz" {print $6}' "$WORK/idonly.work/before.manifest") referenced an existing revisit refers to it" \
   "$(sed 's/ [0-9]* / 0 /' "$WORK/idonly.work/kept.txt")"
 # Without the list, the check sees a copy that is still there.
 run "$CMP" --referenced "$WORK/idonly.work/revisit-refs.txt" "$WORK/idonly.work/before.manifest" \
