@@ -1,6 +1,7 @@
 #include "refs.h"
 
 #include <stdlib.h>
+#include <dirent.h>
 #include <sys/stat.h>
 
 #include <condition_variable>
@@ -13,6 +14,7 @@
 
 #include "manifest/order.h"
 #include "manifest/reader.h"
+#include "originals.h"
 #include "rewrite.h"
 #include "toolcommon/io.h"
 #include "warc/digest.h"
@@ -30,20 +32,37 @@ std::string RealPath(const std::string& path) {
   return ::realpath(path.c_str(), buf) ? std::string(buf) : path;
 }
 
+// The input files by base name.
+struct Inputs {
+  std::map<std::string, std::string> by_name;  // the files we may rewrite
+  std::set<std::string> ambiguous;             // names of several files: not rewritten
+  // Every distinct input file by base name, for the after-manifest: files
+  // that share a name are not rewritten, but their records are listed.
+  std::map<std::string, std::vector<std::string>> all_by_name;
+  size_t files = 0;
+  bool Rewritable(const std::string& base) const {
+    return by_name.count(base) && !ambiguous.count(base);
+  }
+};
+
 struct ManifestFacts {
   size_t files = 0;          // runs of lines with the same file field
   std::string first_digest;  // of the first line; empty when there is none
   manifest::ReferenceSet originals;  // what the copies name as their originals
-  OriginalIndex copy_ones;           // the copy-1 lines
+  OriginalIndex copy_ones;           // the copy-1 lines (--trust-manifest)
+  manifest::ReferenceSet needed;     // the originals of the copies in input files
+  std::set<std::string> copy_files;  // base names of the input files with copies
 };
 
 // Checks the whole manifest before anything is touched: every line parses as
 // a 10-field line and the lines are in file/offset order.
 bool CheckManifest(base::ByteSource* source, const std::string& name, toolcommon::Diag* diag,
-                   ManifestFacts* facts) {
+                   const Inputs& inputs, bool trust, ManifestFacts* facts) {
   manifest::ManifestReader reader(source);
   manifest::Entry entry, previous;
   bool have_previous = false;
+  std::string copies_file;  // the file of the last copy line, and whether it is an input
+  bool copies_rewritable = false;
   for (;;) {
     auto outcome = reader.Next(&entry);
     if (outcome == manifest::ManifestReader::Outcome::kEnd) return true;
@@ -64,11 +83,145 @@ bool CheckManifest(base::ByteSource* source, const std::string& name, toolcommon
     }
     if (!have_previous) facts->first_digest = entry.digest;
     if (entry.copy > 1) facts->originals.AddOriginal(entry.ref_uri, entry.ref_date, entry.digest);
-    if (entry.copy == 1) facts->copy_ones.Add(entry);
+    if (entry.copy == 1 && trust) facts->copy_ones.Add(entry);
     if (!have_previous || entry.file != previous.file) ++facts->files;
+    if (entry.copy > 1 && entry.file != copies_file) {
+      copies_file = entry.file;
+      std::string base = BaseName(manifest::DecodeField(entry.file));
+      copies_rewritable = inputs.Rewritable(base);
+      if (copies_rewritable) facts->copy_files.insert(base);
+    }
+    if (entry.copy > 1 && copies_rewritable && !trust)
+      facts->needed.AddOriginal(entry.ref_uri, entry.ref_date, entry.digest);
     previous = entry;
     have_previous = true;
   }
+}
+
+
+// The copy-1 lines that copies in the input files name, read again from the
+// manifest (checked already: every line parses).
+base::Status CollectOriginals(const std::string& path, const manifest::ReferenceSet& needed,
+                              VerifiedOriginals* originals) {
+  auto source = base::FileSource::Open(path);
+  if (!source.ok()) return source.status();
+  manifest::ManifestReader reader(source->get());
+  manifest::Entry entry;
+  while (reader.Next(&entry) == manifest::ManifestReader::Outcome::kEntry)
+    if (entry.copy == 1 && needed.HasOriginal(entry.uri, entry.date, entry.digest)) originals->Add(entry);
+  return base::Status::Ok();
+}
+
+// Reads every original the copies name (before any file is rewritten: that
+// shifts offsets). False when the originals cannot be reached at all.
+bool VerifyOriginals(const Options& options, const std::string& manifest_path, const Inputs& inputs,
+                     const ManifestFacts& facts, toolcommon::Diag* diag, VerifiedOriginals* originals) {
+  if (auto s = CollectOriginals(manifest_path, facts.needed, originals); !s.ok()) {
+    diag->Error(options.manifest + ": " + s.message() + "; nothing rewritten");
+    return false;
+  }
+  OriginalPlaces places;
+  places.inputs = inputs.by_name;
+  places.ambiguous = inputs.ambiguous;
+  places.dirs = options.fetch.warc_dirs;
+  std::unique_ptr<fetch::RangeSource> remote;
+  if (options.fetch.remote() && originals->size() > 0) {
+    auto made = fetch::MakeRangeSource(options.fetch);
+    if (!made.ok()) {
+      diag->Error(made.status().message() + "; nothing rewritten");
+      return false;
+    }
+    remote = std::move(made.value());
+    places.remote = remote.get();
+  }
+  uint64_t failed = originals->ReadAll(places);
+  diag->Verbose("read " + std::to_string(originals->size()) + " originals" +
+                (failed ? " (" + std::to_string(failed) + " missing or unreadable)" : ""));
+  return true;
+}
+
+// Whether `name` is a temporary file of ours for `base`: .BASE.warcrefs-XXXXXX.
+bool IsLeftover(const std::string& name, const std::set<std::string>& bases) {
+  static const std::string kTag = ".warcrefs-";
+  if (name.size() < 1 + kTag.size() + 6 + 1 || name[0] != '.') return false;
+  size_t tag = name.size() - 6 - kTag.size();
+  if (name.compare(tag, kTag.size(), kTag) != 0) return false;
+  for (size_t i = name.size() - 6; i < name.size(); ++i)
+    if (!std::isalnum(static_cast<unsigned char>(name[i]))) return false;
+  return bases.count(name.substr(1, tag - 1)) > 0;
+}
+
+// Removes the temporary files a killed run left beside the targets about to
+// be written (exactly the names mkstemp gives them there).
+void RemoveLeftovers(const std::map<std::string, std::set<std::string>>& targets, bool dry_run,
+                     toolcommon::Diag* diag) {
+  for (const auto& [dir, bases] : targets) {
+    DIR* d = ::opendir(dir.c_str());
+    if (!d) continue;
+    std::vector<std::string> found;
+    while (struct dirent* ent = ::readdir(d))
+      if (IsLeftover(ent->d_name, bases)) found.push_back(dir + "/" + ent->d_name);
+    ::closedir(d);
+    std::sort(found.begin(), found.end());
+    for (const auto& path : found) {
+      struct stat st;
+      if (::lstat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) continue;
+      if (dry_run) {
+        diag->Info(path + ": temporary file of an interrupted run (would be removed)");
+      } else if (::unlink(path.c_str()) == 0) {
+        diag->Info(path + ": removed the temporary file of an interrupted run");
+      } else {
+        diag->Error(path + ": cannot remove the temporary file of an interrupted run: " +
+                    base::ErrnoText(errno));
+      }
+    }
+  }
+}
+
+std::string DirName(const std::string& path) {
+  size_t slash = path.find_last_of('/');
+  return slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+}
+
+// The inputs --referenced names as damaged (warcsum could not read them
+// whole): matched by real path, else by base name. Each is reported.
+std::set<std::string> DamagedInputs(const std::vector<std::string>& damaged, const Inputs& inputs,
+                                    const std::string& list, toolcommon::Diag* diag) {
+  std::map<std::string, std::string> by_real;  // real path -> input path
+  for (const auto& [base, paths] : inputs.all_by_name)
+    for (const auto& path : paths) by_real.emplace(RealPath(path), path);
+  std::set<std::string> result;
+  for (const auto& path : damaged) {
+    std::string how;
+    if (auto it = by_real.find(RealPath(path)); it != by_real.end()) {
+      result.insert(it->second);
+    } else if (auto named = inputs.all_by_name.find(BaseName(path)); named != inputs.all_by_name.end()) {
+      result.insert(named->second.begin(), named->second.end());
+      how = " (matched to the input " + named->second.front() + " by its base name)";
+    } else {
+      how = " (not among the inputs)";
+    }
+    diag->Error(list + ": " + path + " is damaged (warcsum could not read it whole)" + how +
+                ": not rewritten, its copies are kept");
+  }
+  return result;
+}
+
+// --referenced names inputs not read at all, or (with --strict) damaged ones:
+// their revisits are unknown, so nothing may be converted.
+bool RefuseForReferences(const manifest::ReferenceSet& refs, const Options& options,
+                         toolcommon::Diag* diag) {
+  std::vector<std::string> what = refs.incomplete();
+  if (options.strict) what.insert(what.end(), refs.damaged().begin(), refs.damaged().end());
+  if (what.empty()) return false;
+  std::string named;
+  for (size_t i = 0; i < what.size(); ++i) named += (i ? ", " : "") + what[i];
+  diag->Error(options.referenced + ": the revisits of " + std::to_string(what.size()) +
+              (what.size() == 1 ? " input are" : " inputs are") + " unknown (" + named +
+              ": damaged, or not read, by warcsum); nothing rewritten. Repair those files, or "
+              "move them out of the collection, and take the references again (warcdedup: "
+              "--restart)");
+  return true;
 }
 
 }  // namespace
@@ -101,6 +254,15 @@ int Run(const Options& options, toolcommon::Diag* diag) {
   } remover{spool};
 
   const std::string name = options.manifest == "-" ? "stdin" : options.manifest;
+  Inputs inputs;
+  for (const auto& path : toolcommon::ExpandInputs(options.inputs, true, diag)) {
+    std::string base = BaseName(path);
+    auto [it, inserted] = inputs.by_name.emplace(base, path);
+    if (!inserted && RealPath(it->second) == RealPath(path)) continue;  // the same file again
+    if (!inserted) inputs.ambiguous.insert(base);
+    inputs.all_by_name[base].push_back(path);
+    ++inputs.files;
+  }
   ManifestFacts facts;
   {
     auto source = base::FileSource::Open(manifest_path);
@@ -108,9 +270,11 @@ int Run(const Options& options, toolcommon::Diag* diag) {
       diag->Error(name + ": " + source.status().message());
       return toolcommon::kExitSomeInputsFailed;
     }
-    if (!CheckManifest(source->get(), name, diag, &facts)) return toolcommon::kExitSomeInputsFailed;
+    if (!CheckManifest(source->get(), name, diag, inputs, options.trust_manifest, &facts))
+      return toolcommon::kExitSomeInputsFailed;
     facts.originals.Seal();
     facts.copy_ones.Seal();
+    facts.needed.Seal();
   }
   manifest::ReferenceSet revisit_refs;
   if (!options.referenced.empty()) {
@@ -118,42 +282,38 @@ int Run(const Options& options, toolcommon::Diag* diag) {
       diag->Error(s.message() + "; nothing rewritten");
       return toolcommon::kExitSomeInputsFailed;
     }
-    // A revisit in a file warcsum could not read whole may refer to any
+    // A revisit in a file warcsum did not read at all may refer to any
     // record: converting any of them could leave it resolving to nothing.
-    if (!revisit_refs.incomplete().empty()) {
-      const auto& what = revisit_refs.incomplete();
-      std::string named;
-      for (size_t i = 0; i < what.size() && i < 3; ++i) named += (i ? ", " : "") + what[i];
-      if (what.size() > 3) named += ", ...";
-      diag->Error(options.referenced + ": the revisits of " + std::to_string(what.size()) +
-                  (what.size() == 1 ? " input are" : " inputs are") + " unknown (" + named +
-                  ": damaged, or not read, by warcsum); nothing rewritten. Repair those files, or "
-                  "move them out of the collection, and take the references again (warcdedup: "
-                  "--restart)");
-      return toolcommon::kExitSomeInputsFailed;
-    }
+    // A damaged file's references were harvested from its bytes: the file
+    // itself is not rewritten, the rest is.
+    if (RefuseForReferences(revisit_refs, options, diag)) return toolcommon::kExitSomeInputsFailed;
   }
+  const std::set<std::string> damaged =
+      DamagedInputs(revisit_refs.damaged(), inputs, options.referenced, diag);
+  // The originals are read before any file is rewritten.
+  VerifiedOriginals verified;
+  if (!options.trust_manifest &&
+      !VerifyOriginals(options, manifest_path, inputs, facts, diag, &verified))
+    return toolcommon::kExitSomeInputsFailed;
+  // The targets about to be written: what a killed run left beside them goes.
+  std::map<std::string, std::set<std::string>> targets;  // directory -> base names
+  for (const auto& base : facts.copy_files) {
+    const std::string& path = inputs.by_name.at(base);
+    if (damaged.count(path)) continue;
+    std::string target = options.in_place ? RealPath(path) : options.out_dir + "/" + base;
+    targets[DirName(target)].insert(BaseName(target));
+  }
+  RemoveLeftovers(targets, options.dry_run, diag);
   warcsum::SumOptions after_sum;  // as warcsum by default, in the manifest's algorithm
   if (!facts.first_digest.empty()) {
     auto digest = warc::ParseDigest(facts.first_digest);
     if (digest.ok()) after_sum.algorithm = digest->algorithm;
   }
 
-  // The files we may rewrite, by base name.
-  std::map<std::string, std::string> by_name;
-  std::set<std::string> ambiguous;
-  // Every distinct input file by base name, for the after-manifest: files
-  // that share a name are not rewritten, but their records are listed.
-  std::map<std::string, std::vector<std::string>> all_by_name;
-  size_t input_files = 0;
-  for (const auto& path : toolcommon::ExpandInputs(options.inputs, true, diag)) {
-    std::string base = BaseName(path);
-    auto [it, inserted] = by_name.emplace(base, path);
-    if (!inserted && RealPath(it->second) == RealPath(path)) continue;  // the same file again
-    if (!inserted) ambiguous.insert(base);
-    all_by_name[base].push_back(path);
-    ++input_files;
-  }
+  const auto& by_name = inputs.by_name;
+  const auto& ambiguous = inputs.ambiguous;
+  auto& all_by_name = inputs.all_by_name;
+  const size_t input_files = inputs.files;
 
   // Files are rewritten by `jobs` threads; their reports are printed in
   // manifest order, so the output is the same for any -j.
@@ -313,7 +473,9 @@ int Run(const Options& options, toolcommon::Diag* diag) {
       job.rewrite.dry_run = options.dry_run || job.sum_only;
       job.rewrite.in_place = options.in_place;
       job.rewrite.manifest_refs = &facts.originals;
-      job.rewrite.originals = &facts.copy_ones;
+      if (options.trust_manifest) job.rewrite.originals = &facts.copy_ones;
+      if (!options.trust_manifest) job.rewrite.verified = &verified;
+      job.rewrite.damaged_file = damaged.count(job.path) > 0;
       if (!options.referenced.empty()) job.rewrite.revisit_refs = &revisit_refs;
       // In place, a symbolic link keeps pointing at the (new) file.
       job.rewrite.target = options.in_place ? RealPath(job.path) : options.out_dir + "/" + base;
