@@ -224,6 +224,7 @@ mkdir -p "$WORK/out-http"
 run "$REFS" -m "$WORK/m2" -o "$WORK/out-http" --kept "$WORK/kept" --url-prefix "http://127.0.0.1:$port/" "$WORK/local"
 expect_eq "http: exit status" 1 "$rc"
 expect_eq "http: written" "b.warc.gz" "$(ls "$WORK/out-http")"
+expect_eq "http: B converted" "revisit" "$(types "$WORK/out-http/b.warc.gz")"
 expect_eq "http: kept list" "c.warc.gz 0 http://c.example/ 2021-01-02T00:00:00Z $Q_DIGEST original-differs" \
   "$(cut -d' ' -f1-6 "$WORK/kept")"
 "$SERVERS/nginx.sh" stop "$WORK"

@@ -155,6 +155,7 @@ std::optional<bool> OriginalIndex::NamesItsOriginal(const manifest::Entry& copy)
 }
 
 void VerifiedOriginals::Add(const manifest::Entry& e) {
+  static_assert(sizeof(Original) <= 64, "64 bytes per original (warcrefs(1))");
   if (files_.empty() || files_.back() != e.file) files_.push_back(e.file);
   Original o{};
   o.group = manifest::KeyOf({e.digest, std::to_string(e.ext)});
