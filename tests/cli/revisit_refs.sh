@@ -100,11 +100,12 @@ referenced: c.warc.gz http://q.example/ 2019-01-01T00:00:00Z $Q_DIGEST (copy 2; 
 
 # A manifest that contradicts itself: the original Z made a copy of X while
 # X's line names Z as its original. Neither is converted (an error each);
-# W, whose original Z stays, still is.
+# W, whose original Z stays, still is (with --trust-manifest: verified, W
+# would be kept too, since the manifest then has no copy-1 line for Z).
 awk '$2 == 0 && $1 == "a.warc.gz" { $8 = 2; $9 = "http://u.example/"; $10 = "2020-01-01T00:00:00Z" } { print }' \
   "$WORK/work/by-file.manifest" > "$WORK/bad.manifest"
 mkdir -p "$WORK/out3"
-run "$REFS" -m "$WORK/bad.manifest" -o "$WORK/out3" "$WORK/in"
+run "$REFS" -m "$WORK/bad.manifest" --trust-manifest -o "$WORK/out3" "$WORK/in"
 expect_eq "contradicting manifest: exit" 1 "$rc"
 grep -q "a.warc.gz: offset 0: other lines of the manifest name this record as their original, but its own line makes it a copy; not applied" \
   "$WORK/err" || fail "Z: $(cat "$WORK/err")"
@@ -113,14 +114,20 @@ grep -q "b.warc.gz: offset 0: other lines of the manifest name this record as th
 expect_eq "b.warc.gz with the contradicting manifest" "response revisit revisit" "$(types "$WORK/out3/b.warc.gz")"
 
 # A copy whose ref fields name another record than its group's original in
-# the manifest (a damaged line) is not applied.
+# the manifest (a damaged line) is not applied: kept as original-missing
+# (warcrefs verifies originals), or with --trust-manifest an error.
 awk '$4 == "http://w.example/" { $10 = "2019-06-01T00:00:00Z" } { print }' \
   "$WORK/work/by-file.manifest" > "$WORK/badref.manifest"
 mkdir -p "$WORK/out5"
 run "$REFS" -m "$WORK/badref.manifest" --referenced "$WORK/work/revisit-refs.txt" -o "$WORK/out5" "$WORK/in"
 expect_eq "wrong ref fields: exit" 1 "$rc"
-grep -q "b.warc.gz: offset [0-9]*: the manifest's original of its digest and extension is another record than its ref-uri and ref-date name; not applied" \
+grep -q "b.warc.gz: offset [0-9]*: kept: the manifest has no original (copy-1 line of digest $P_DIGEST, extension 0) with the URI and date it names" \
   "$WORK/err" || fail "W: $(cat "$WORK/err")"
+[ -z "$(ls "$WORK/out5")" ] || fail "a file was rewritten with a wrong ref"
+run "$REFS" -m "$WORK/badref.manifest" --trust-manifest --referenced "$WORK/work/revisit-refs.txt" -o "$WORK/out5" "$WORK/in"
+expect_eq "wrong ref fields, trusted: exit" 1 "$rc"
+grep -q "b.warc.gz: offset [0-9]*: the manifest's original of its digest and extension is another record than its ref-uri and ref-date name; not applied" \
+  "$WORK/err" || fail "W trusted: $(cat "$WORK/err")"
 [ -z "$(ls "$WORK/out5")" ] || fail "a file was rewritten with a wrong ref"
 
 # --append adds to the reference file as it adds to the manifest; "-" for

@@ -5,6 +5,7 @@
 
 #include "refs.h"
 #include "toolcommon/cli.h"
+#include "toolcommon/fetch_options.h"
 #include "toolcommon/io.h"
 
 int main(int argc, char** argv) {
@@ -25,6 +26,16 @@ int main(int argc, char** argv) {
   out->excludes(in_place);
   app.add_flag("-n,--dry-run", options.dry_run,
                "Report per file what would change and the bytes saved; write nothing");
+  app.add_flag("--trust-manifest", options.trust_manifest,
+               "Convert copies without reading their originals (at your risk: a wrong manifest "
+               "line destroys a payload)");
+  app.add_flag("--strict", options.strict,
+               "Rewrite nothing when --referenced lists a damaged or incomplete input");
+  // Where originals are read; -j is this tool's own (files rewritten at once).
+  toolcommon::AddFetchOptions(&app, &options.fetch);
+  app.remove_option(app.get_option("--jobs"));
+  app.get_option("--warc-dir")
+      ->description("Directory holding originals that are not among the inputs (repeatable)");
   app.add_option("-j,--jobs", options.jobs, "Rewrite N files at once (the report keeps its order)")
       ->check(CLI::Range(1, 64))
       ->capture_default_str();
@@ -51,6 +62,11 @@ int main(int argc, char** argv) {
   if (options.manifest == "-" &&
       std::find(options.inputs.begin(), options.inputs.end(), "-") != options.inputs.end()) {
     std::fprintf(stderr, "warcrefs: -m - and the input '-' cannot both read standard input\n");
+    return 2;
+  }
+  if (options.trust_manifest && (!options.fetch.warc_dirs.empty() || options.fetch.remote())) {
+    std::fprintf(stderr, "warcrefs: --trust-manifest reads no originals: -d, --url-prefix and "
+                         "--db do not go with it\n");
     return 2;
   }
   toolcommon::Diag diag("warcrefs");

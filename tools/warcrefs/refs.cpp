@@ -13,6 +13,8 @@
 
 #include "manifest/order.h"
 #include "manifest/reader.h"
+#include "originals.h"
+#include "prepare.h"
 #include "rewrite.h"
 #include "toolcommon/io.h"
 #include "warc/digest.h"
@@ -20,30 +22,24 @@
 namespace warcrefs {
 namespace {
 
-std::string BaseName(const std::string& path) {
-  size_t slash = path.find_last_of('/');
-  return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
-std::string RealPath(const std::string& path) {
-  char buf[PATH_MAX];
-  return ::realpath(path.c_str(), buf) ? std::string(buf) : path;
-}
-
 struct ManifestFacts {
   size_t files = 0;          // runs of lines with the same file field
   std::string first_digest;  // of the first line; empty when there is none
   manifest::ReferenceSet originals;  // what the copies name as their originals
-  OriginalIndex copy_ones;           // the copy-1 lines
+  OriginalIndex copy_ones;           // the copy-1 lines (--trust-manifest)
+  manifest::ReferenceSet needed;     // the originals of the copies in input files
+  std::set<std::string> copy_files;  // base names of the input files with copies
 };
 
 // Checks the whole manifest before anything is touched: every line parses as
 // a 10-field line and the lines are in file/offset order.
 bool CheckManifest(base::ByteSource* source, const std::string& name, toolcommon::Diag* diag,
-                   ManifestFacts* facts) {
+                   const Inputs& inputs, bool trust, ManifestFacts* facts) {
   manifest::ManifestReader reader(source);
   manifest::Entry entry, previous;
   bool have_previous = false;
+  std::string copies_file;  // the file of the last copy line, and whether it is an input
+  bool copies_rewritable = false;
   for (;;) {
     auto outcome = reader.Next(&entry);
     if (outcome == manifest::ManifestReader::Outcome::kEnd) return true;
@@ -64,12 +60,21 @@ bool CheckManifest(base::ByteSource* source, const std::string& name, toolcommon
     }
     if (!have_previous) facts->first_digest = entry.digest;
     if (entry.copy > 1) facts->originals.AddOriginal(entry.ref_uri, entry.ref_date, entry.digest);
-    if (entry.copy == 1) facts->copy_ones.Add(entry);
+    if (entry.copy == 1 && trust) facts->copy_ones.Add(entry);
     if (!have_previous || entry.file != previous.file) ++facts->files;
+    if (entry.copy > 1 && entry.file != copies_file) {
+      copies_file = entry.file;
+      std::string base = BaseName(manifest::DecodeField(entry.file));
+      copies_rewritable = inputs.Rewritable(base);
+      if (copies_rewritable) facts->copy_files.insert(base);
+    }
+    if (entry.copy > 1 && copies_rewritable && !trust)
+      facts->needed.AddOriginal(entry.ref_uri, entry.ref_date, entry.digest);
     previous = entry;
     have_previous = true;
   }
 }
+
 
 }  // namespace
 
@@ -101,6 +106,15 @@ int Run(const Options& options, toolcommon::Diag* diag) {
   } remover{spool};
 
   const std::string name = options.manifest == "-" ? "stdin" : options.manifest;
+  Inputs inputs;
+  for (const auto& path : toolcommon::ExpandInputs(options.inputs, true, diag)) {
+    std::string base = BaseName(path);
+    auto [it, inserted] = inputs.by_name.emplace(base, path);
+    if (!inserted && RealPath(it->second) == RealPath(path)) continue;  // the same file again
+    if (!inserted) inputs.ambiguous.insert(base);
+    inputs.all_by_name[base].push_back(path);
+    ++inputs.files;
+  }
   ManifestFacts facts;
   {
     auto source = base::FileSource::Open(manifest_path);
@@ -108,9 +122,11 @@ int Run(const Options& options, toolcommon::Diag* diag) {
       diag->Error(name + ": " + source.status().message());
       return toolcommon::kExitSomeInputsFailed;
     }
-    if (!CheckManifest(source->get(), name, diag, &facts)) return toolcommon::kExitSomeInputsFailed;
+    if (!CheckManifest(source->get(), name, diag, inputs, options.trust_manifest, &facts))
+      return toolcommon::kExitSomeInputsFailed;
     facts.originals.Seal();
     facts.copy_ones.Seal();
+    facts.needed.Seal();
   }
   manifest::ReferenceSet revisit_refs;
   if (!options.referenced.empty()) {
@@ -118,42 +134,38 @@ int Run(const Options& options, toolcommon::Diag* diag) {
       diag->Error(s.message() + "; nothing rewritten");
       return toolcommon::kExitSomeInputsFailed;
     }
-    // A revisit in a file warcsum could not read whole may refer to any
+    // A revisit in a file warcsum did not read at all may refer to any
     // record: converting any of them could leave it resolving to nothing.
-    if (!revisit_refs.incomplete().empty()) {
-      const auto& what = revisit_refs.incomplete();
-      std::string named;
-      for (size_t i = 0; i < what.size() && i < 3; ++i) named += (i ? ", " : "") + what[i];
-      if (what.size() > 3) named += ", ...";
-      diag->Error(options.referenced + ": the revisits of " + std::to_string(what.size()) +
-                  (what.size() == 1 ? " input are" : " inputs are") + " unknown (" + named +
-                  ": damaged, or not read, by warcsum); nothing rewritten. Repair those files, or "
-                  "move them out of the collection, and take the references again (warcdedup: "
-                  "--restart)");
-      return toolcommon::kExitSomeInputsFailed;
-    }
+    // A damaged file's references were harvested from its bytes: the file
+    // itself is not rewritten, the rest is.
+    if (RefuseForReferences(revisit_refs, options, diag)) return toolcommon::kExitSomeInputsFailed;
   }
+  const std::set<std::string> damaged =
+      DamagedInputs(revisit_refs.damaged(), inputs, options.referenced, diag);
+  // The originals are read before any file is rewritten.
+  VerifiedOriginals verified;
+  if (!options.trust_manifest &&
+      !VerifyOriginals(options, manifest_path, inputs, facts.needed, diag, &verified))
+    return toolcommon::kExitSomeInputsFailed;
+  // The targets about to be written: what a killed run left beside them goes.
+  std::map<std::string, std::set<std::string>> targets;  // directory -> base names
+  for (const auto& base : facts.copy_files) {
+    const std::string& path = inputs.by_name.at(base);
+    if (damaged.count(path)) continue;
+    std::string target = options.in_place ? RealPath(path) : options.out_dir + "/" + base;
+    targets[DirName(target)].insert(BaseName(target));
+  }
+  RemoveLeftovers(targets, options.dry_run, diag);
   warcsum::SumOptions after_sum;  // as warcsum by default, in the manifest's algorithm
   if (!facts.first_digest.empty()) {
     auto digest = warc::ParseDigest(facts.first_digest);
     if (digest.ok()) after_sum.algorithm = digest->algorithm;
   }
 
-  // The files we may rewrite, by base name.
-  std::map<std::string, std::string> by_name;
-  std::set<std::string> ambiguous;
-  // Every distinct input file by base name, for the after-manifest: files
-  // that share a name are not rewritten, but their records are listed.
-  std::map<std::string, std::vector<std::string>> all_by_name;
-  size_t input_files = 0;
-  for (const auto& path : toolcommon::ExpandInputs(options.inputs, true, diag)) {
-    std::string base = BaseName(path);
-    auto [it, inserted] = by_name.emplace(base, path);
-    if (!inserted && RealPath(it->second) == RealPath(path)) continue;  // the same file again
-    if (!inserted) ambiguous.insert(base);
-    all_by_name[base].push_back(path);
-    ++input_files;
-  }
+  const auto& by_name = inputs.by_name;
+  const auto& ambiguous = inputs.ambiguous;
+  auto& all_by_name = inputs.all_by_name;
+  const size_t input_files = inputs.files;
 
   // Files are rewritten by `jobs` threads; their reports are printed in
   // manifest order, so the output is the same for any -j.
@@ -313,7 +325,9 @@ int Run(const Options& options, toolcommon::Diag* diag) {
       job.rewrite.dry_run = options.dry_run || job.sum_only;
       job.rewrite.in_place = options.in_place;
       job.rewrite.manifest_refs = &facts.originals;
-      job.rewrite.originals = &facts.copy_ones;
+      if (options.trust_manifest) job.rewrite.originals = &facts.copy_ones;
+      if (!options.trust_manifest) job.rewrite.verified = &verified;
+      job.rewrite.damaged_file = damaged.count(job.path) > 0;
       if (!options.referenced.empty()) job.rewrite.revisit_refs = &revisit_refs;
       // In place, a symbolic link keeps pointing at the (new) file.
       job.rewrite.target = options.in_place ? RealPath(job.path) : options.out_dir + "/" + base;

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "fetch/options.h"
 #include "toolcommon/diag.h"
 
 namespace warcrefs {
@@ -25,6 +26,12 @@ struct Options {
   // When set, one line per copy kept by design ("FILE OFFSET URI DATE DIGEST
   // REASON"), for warcsumcmp --kept.
   std::string kept_list;
+  // Convert copies without reading their originals (the user's risk).
+  bool trust_manifest = false;
+  // Where originals not among the inputs are read (-d, --url-prefix, --db).
+  fetch::FetchOptions fetch;
+  // Rewrite nothing when --referenced names a damaged or incomplete input.
+  bool strict = false;
 };
 
 // Returns the exit status.

@@ -71,6 +71,7 @@ struct Inspection {
   enum class Kind { kConvert, kAlready, kKeep, kMismatch } kind = Kind::kMismatch;
   std::string reason;  // for people: why kept, or what does not match
   manifest::KeptReason kept = manifest::KeptReason::kUnknown;  // kKeep: the kept list's reason
+  bool error = false;  // kKeep: kept because its original could not be verified (an error)
   uint64_t length = 0;        // the record's length in the file as it is
   std::string revisit_bytes;  // kConvert: the record to write instead
   std::string record_id;
@@ -114,6 +115,12 @@ Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, RevisitWriter* w
     result.reason = why;
     return result;
   };
+  if (rewrite.damaged_file) {
+    result.kind = Inspection::Kind::kKeep;
+    result.kept = manifest::KeptReason::kDamagedFile;
+    result.reason = "kept: its file is damaged (warcsum --revisit-refs) and is not rewritten";
+    return result;
+  }
   if (offset >= file_size) return mismatch("offset is past the end of the file");
   // A revisit that names its own URI and date as its original's could
   // resolve to itself: two captures of a URL in the same second (or one
@@ -220,12 +227,14 @@ Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, RevisitWriter* w
   warc::Hasher& sha1 = manifest_sha1 ? hasher : sha1_own;
   bool other = stored.ok() && stored->algorithm != warc::DigestAlgorithm::kSha1;
   warc::Hasher stored_hasher(other ? stored->algorithm : warc::DigestAlgorithm::kSha1);
+  warc::Hasher sha256(warc::DigestAlgorithm::kSha256);  // compared with the original's
   warc::PayloadStream payload(&reader, record);
   std::string_view piece;
   while (payload.Next(&piece)) {
     hasher.Update(piece);
     if (!manifest_sha1) sha1.Update(piece);
     if (other) stored_hasher.Update(piece);
+    if (rewrite.verified) sha256.Update(piece);
   }
   std::string http_header = payload.has_http_header() ? payload.splitter().header() : "";
   uint64_t length = 0;
@@ -245,6 +254,16 @@ Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, RevisitWriter* w
   if (stored_text && !((other ? stored_hasher.Final() : payload_sha1) == *stored))
     return mismatch("the stored WARC-Payload-Digest " + std::string(*stored_text) +
                     " is not the payload's");
+  if (rewrite.verified) {
+    OriginalVerdict verdict = rewrite.verified->Check(e, sha256.Final());
+    if (verdict.reason != manifest::KeptReason::kUnknown) {
+      result.kind = Inspection::Kind::kKeep;
+      result.kept = verdict.reason;
+      result.reason = "kept: " + verdict.why;
+      result.error = true;
+      return result;
+    }
+  }
   auto revisit = warc::MakeRevisit(record, http_header, payload_sha1, ref_uri, ref_date);
   if (!revisit.ok()) return mismatch("cannot convert: " + revisit.status().message());
 
@@ -536,7 +555,7 @@ FileResult Rewrite(const std::string& input, const std::vector<manifest::Entry>&
       continue;
     }
     if (inspection.kind == Inspection::Kind::kKeep) {
-      result.notes.push_back(where + inspection.reason);
+      (inspection.error ? result.problems : result.notes).push_back(where + inspection.reason);
       std::string detail = inspection.reason.substr(inspection.reason.rfind("kept: ", 0) == 0 ? 6 : 0);
       result.kept.push_back(manifest::FormatKeptLine(e.file, e.offset, e.uri, e.date, e.digest,
                                                      inspection.kept, detail));
@@ -626,23 +645,6 @@ FileResult Rewrite(const std::string& input, const std::vector<manifest::Entry>&
 }
 
 }  // namespace
-
-void OriginalIndex::Add(const manifest::Entry& original) {
-  originals_.emplace_back(manifest::KeyOf({original.digest, std::to_string(original.ext)}),
-                          manifest::KeyOf({original.uri, original.date}));
-}
-
-void OriginalIndex::Seal() { std::sort(originals_.begin(), originals_.end()); }
-
-std::optional<bool> OriginalIndex::NamesItsOriginal(const manifest::Entry& copy) const {
-  uint64_t group = manifest::KeyOf({copy.digest, std::to_string(copy.ext)});
-  auto it = std::lower_bound(originals_.begin(), originals_.end(), std::make_pair(group, uint64_t{0}));
-  if (it == originals_.end() || it->first != group) return std::nullopt;
-  uint64_t named = manifest::KeyOf({copy.ref_uri, copy.ref_date});
-  for (; it != originals_.end() && it->first == group; ++it)
-    if (it->second == named) return true;
-  return false;
-}
 
 FileResult RewriteFile(const std::string& input, const std::vector<manifest::Entry>& dups,
                        const RewriteOptions& options) {

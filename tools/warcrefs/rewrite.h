@@ -14,6 +14,7 @@
 #include "base/status.h"
 #include "manifest/entry.h"
 #include "manifest/references.h"
+#include "originals.h"
 #include "warcsum.h"
 
 namespace warcrefs {
@@ -28,22 +29,6 @@ struct FileResult {
   std::vector<std::string> kept;      // the same as kept-list lines (manifest/kept.h), for --kept
   bool written = false;            // the target was replaced
   bool after_incomplete = false;   // after-manifest lines were lost (say, a full disk)
-};
-
-// The originals (copy-1 lines) of a manifest, by digest and extension: a
-// copy whose group's original is in the manifest must name that one. (A
-// manifest split by host may hold a group's copies without its original.)
-class OriginalIndex {
- public:
-  void Add(const manifest::Entry& original);
-  void Seal();  // once, after the last Add
-  // Empty when the copy's group has no original in the manifest; otherwise
-  // whether the copy's ref-uri and ref-date name it.
-  std::optional<bool> NamesItsOriginal(const manifest::Entry& copy) const;
-
- private:
-  // (hash of digest and extension, hash of uri and date): 16 bytes per original.
-  std::vector<std::pair<uint64_t, uint64_t>> originals_;
 };
 
 struct RewriteOptions {
@@ -62,6 +47,11 @@ struct RewriteOptions {
   const manifest::ReferenceSet* revisit_refs = nullptr;
   const manifest::ReferenceSet* manifest_refs = nullptr;
   const OriginalIndex* originals = nullptr;  // may be null
+  // When set, a copy becomes a revisit only if the original it names holds
+  // the same payload (by SHA-256); otherwise it is kept and reported.
+  const VerifiedOriginals* verified = nullptr;
+  // The file is damaged (warcsum --revisit-refs): every copy in it is kept.
+  bool damaged_file = false;
 };
 
 // REQUIRES: dups sorted by offset, each with copy > 1, all for this file.

@@ -80,6 +80,10 @@ base::Status ReferenceSet::Load(base::ByteSource* source, const std::string& nam
       continue;
     }
     auto f = SplitSpaces(line);
+    if (f.size() == 2 && f[0] == "damaged" && !f[1].empty()) {
+      damaged_.push_back(DecodeField(f[1]));
+      continue;
+    }
     bool ok = !f.empty() && std::none_of(f.begin(), f.end(), [](auto s) { return s.empty(); });
     if (ok && f[0] == "capture" && f.size() == 3) {
       Add('c', f[1], ToSecond(f[2]));

@@ -13,6 +13,9 @@
 //   incomplete WHAT      an input not read whole (damage, or not found): the
 //                        revisits in it are unknown, so any record may be one
 //                        they refer to
+//   damaged FILE         an input warcsum read only in part (FILE: its path
+//                        as warcsum got it); its references that could be
+//                        read are listed too
 //
 // Dates are compared to the second (replay tools match captures by 14-digit
 // timestamps), record IDs without their <angle brackets>.
@@ -62,6 +65,8 @@ class ReferenceSet {
   size_t size() const { return keys_.size(); }
   // The "incomplete" lines: what was not read (empty when all was).
   const std::vector<std::string>& incomplete() const { return incomplete_; }
+  // The "damaged" lines' paths, decoded.
+  const std::vector<std::string>& damaged() const { return damaged_; }
 
   // "2020-01-01T00:00:00.123Z" -> "2020-01-01T00:00:00Z"; other forms as they are.
   static std::string ToSecond(std::string_view date);
@@ -72,6 +77,7 @@ class ReferenceSet {
   bool Has(char kind, std::string_view a, std::string_view b) const;
   std::vector<uint64_t> keys_;  // sorted by Seal
   std::vector<std::string> incomplete_;
+  std::vector<std::string> damaged_;
 };
 
 }  // namespace manifest

@@ -1,0 +1,391 @@
+#include "originals.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <unordered_map>
+
+#include "manifest/references.h"
+#include "warc/payload.h"
+#include "warc/reader.h"
+
+namespace warcrefs {
+namespace {
+
+constexpr size_t kMaxReasons = 1000;  // distinct failure texts kept
+
+std::string BaseName(const std::string& path) {
+  size_t slash = path.find_last_of('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+bool IsFile(const std::string& path) {
+  struct stat st;
+  return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+// Bytes [offset, end) of an open file; fails rather than end early.
+class PreadRange : public base::ByteSource {
+ public:
+  PreadRange(int fd, uint64_t offset, uint64_t end) : fd_(fd), pos_(offset), end_(end) {}
+  base::Result<size_t> Read(char* buf, size_t n) override {
+    n = static_cast<size_t>(std::min<uint64_t>(n, end_ - pos_));
+    if (n == 0) return size_t{0};
+    for (;;) {
+      ssize_t got = ::pread(fd_, buf, n, static_cast<off_t>(pos_));
+      if (got > 0) {
+        pos_ += static_cast<uint64_t>(got);
+        return static_cast<size_t>(got);
+      }
+      if (got == 0) return base::Status::Corruption("the file ends at offset " + std::to_string(pos_));
+      if (errno != EINTR) return base::Status::IOError("read error: " + base::ErrnoText(errno));
+    }
+  }
+  base::Status Seek(uint64_t offset) override {
+    pos_ = offset;
+    return base::Status::Ok();
+  }
+
+ private:
+  int fd_;
+  uint64_t pos_, end_;
+};
+
+// Keeps the first read error of a source: a failed fetch is the cause to
+// report, not what the reader made of the bytes cut short.
+class ErrorKeeping : public base::ByteSource {
+ public:
+  explicit ErrorKeeping(base::ByteSource* source) : source_(source) {}
+  base::Result<size_t> Read(char* buf, size_t n) override {
+    auto got = source_->Read(buf, n);
+    if (!got.ok() && error.ok()) error = got.status();
+    return got;
+  }
+  base::Status Seek(uint64_t offset) override { return source_->Seek(offset); }
+  base::Status error;
+
+ private:
+  base::ByteSource* source_;
+};
+
+class Problems : public warc::Reporter {
+ public:
+  void Problem(const base::Status& status) override {
+    last = status.message();
+    ++count;
+  }
+  std::string last;
+  uint64_t count = 0;
+};
+
+uint64_t NamedKey(const warc::Record& record) {
+  return manifest::KeyOf(
+      {manifest::EncodeField(record.TargetUri()), manifest::EncodeField(record.Date())});
+}
+
+struct Outcome {
+  enum Kind { kOk, kNotHere, kDamaged, kFetchFailed } kind = kOk;
+  std::string why;
+  std::array<uint8_t, 32> sha{};
+};
+
+// Hashes the payload of the record `reader` just returned (`before`: the
+// problems reported until then).
+Outcome HashPayload(warc::RecordReader* reader, const warc::Record& record,
+                    const ErrorKeeping& source, const Problems& problems, uint64_t before) {
+  Outcome out;
+  warc::Hasher hasher(warc::DigestAlgorithm::kSha256);
+  warc::PayloadStream payload(reader, record);
+  std::string_view piece;
+  while (payload.Next(&piece)) hasher.Update(piece);
+  uint64_t length = 0;
+  bool complete = reader->Finish(&length);
+  if (!source.error.ok()) return {Outcome::kFetchFailed, source.error.message()};
+  if (!complete || problems.count > before)
+    return {Outcome::kDamaged, "damaged: " + (problems.count > before ? problems.last
+                                                                       : "not read completely")};
+  warc::Digest digest = hasher.Final();
+  std::memcpy(out.sha.data(), digest.bytes.data(), std::min<size_t>(32, digest.bytes.size()));
+  return out;
+}
+
+// Reads the original that should start the range [offset, offset + length):
+// a record other than a revisit with the URI and date it is named by.
+Outcome ReadAt(base::ByteSource* range, uint64_t offset, uint64_t length, uint64_t named) {
+  ErrorKeeping source(range);
+  Problems problems;
+  gzmulti::ReaderOptions options;
+  options.start_offset = offset;
+  options.limit = length;
+  warc::RecordReader reader(&source, options, &problems);
+  warc::Record record;
+  if (!reader.Next(&record)) {
+    if (!source.error.ok()) return {Outcome::kFetchFailed, source.error.message()};
+    return {Outcome::kNotHere, "no record starts there"};
+  }
+  if (record.offset != offset) return {Outcome::kNotHere, "no record starts there"};
+  if (record.type == warc::kRevisit || NamedKey(record) != named)
+    return {Outcome::kNotHere, std::string(record.type == warc::kRevisit ? "a revisit" : "another record") +
+                                   " is there (uri \"" + manifest::EncodeField(record.TargetUri()) +
+                                   "\", date \"" + manifest::EncodeField(record.Date()) + "\")"};
+  return HashPayload(&reader, record, source, problems, problems.count);
+}
+
+}  // namespace
+
+void OriginalIndex::Add(const manifest::Entry& original) {
+  originals_.emplace_back(manifest::KeyOf({original.digest, std::to_string(original.ext)}),
+                          manifest::KeyOf({original.uri, original.date}));
+}
+
+void OriginalIndex::Seal() { std::sort(originals_.begin(), originals_.end()); }
+
+std::optional<bool> OriginalIndex::NamesItsOriginal(const manifest::Entry& copy) const {
+  uint64_t group = manifest::KeyOf({copy.digest, std::to_string(copy.ext)});
+  auto it = std::lower_bound(originals_.begin(), originals_.end(), std::make_pair(group, uint64_t{0}));
+  if (it == originals_.end() || it->first != group) return std::nullopt;
+  uint64_t named = manifest::KeyOf({copy.ref_uri, copy.ref_date});
+  for (; it != originals_.end() && it->first == group; ++it)
+    if (it->second == named) return true;
+  return false;
+}
+
+void VerifiedOriginals::Add(const manifest::Entry& e) {
+  static_assert(sizeof(Original) <= 64, "64 bytes per original (warcrefs(1))");
+  if (files_.empty() || files_.back() != e.file) files_.push_back(e.file);
+  Original o{};
+  o.group = manifest::KeyOf({e.digest, std::to_string(e.ext)});
+  o.named = manifest::KeyOf({e.uri, e.date});
+  o.offset = e.offset;
+  o.file = static_cast<uint32_t>(files_.size() - 1);
+  o.state = State::kUnread;
+  originals_.push_back(o);
+  lengths_.push_back(e.length);
+}
+
+std::string VerifiedOriginals::Where(const Original& o) const {
+  return files_[o.file] + " offset " + std::to_string(o.offset);
+}
+
+void VerifiedOriginals::Fail(Original* o, State state, const std::string& why) {
+  auto [it, inserted] = reason_ids_.emplace(why, static_cast<uint32_t>(reasons_.size()));
+  if (inserted && reasons_.size() >= kMaxReasons) {
+    reason_ids_.erase(it);
+    it = reason_ids_.emplace("could not be read (the reasons of the first " +
+                                 std::to_string(kMaxReasons) + " failures are given)",
+                             static_cast<uint32_t>(reasons_.size()))
+             .first;
+    if (it->second == reasons_.size()) reasons_.push_back(it->first);
+  } else if (inserted) {
+    reasons_.push_back(why);
+  }
+  o->state = state;
+  std::memcpy(o->sha.data(), &it->second, sizeof(uint32_t));
+}
+
+// Reads the originals of one file: at their offsets, then (a local file an
+// earlier --in-place run may have rewritten, moving them) by one sequential
+// read of the whole file for those not found there.
+class VerifiedOriginals::Reader {
+ public:
+  Reader(VerifiedOriginals* set, const OriginalPlaces& places) : set_(set), places_(places) {}
+
+  void ReadFile(size_t begin, size_t end) {
+    auto& all = set_->originals_;
+    const std::string& field = set_->files_[all[begin].file];
+    std::string path, missing_why;
+    State fail_state = State::kMissing;
+    if (!Locate(field, &path, &missing_why, &fail_state)) {
+      for (size_t i = begin; i < end; ++i) set_->Fail(&all[i], fail_state, missing_why);
+      return;
+    }
+    if (path.empty()) return ReadRemote(field, begin, end);
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+      for (size_t i = begin; i < end; ++i)
+        set_->Fail(&all[i], State::kUnverified, path + ": cannot open: " + base::ErrnoText(errno));
+      return;
+    }
+    struct stat st;
+    uint64_t size = ::fstat(fd, &st) == 0 ? static_cast<uint64_t>(st.st_size) : 0;
+    std::unordered_map<uint64_t, std::vector<size_t>> elsewhere;  // named -> indices
+    for (size_t i = begin; i < end; ++i) {
+      Original& o = all[i];
+      uint64_t stop = std::min(size, o.offset + set_->lengths_[i]);
+      Outcome r = o.offset >= size ? Outcome{Outcome::kNotHere, "past the end of the file"}
+                                   : [&] {
+                                       PreadRange range(fd, o.offset, stop);
+                                       return ReadAt(&range, o.offset, stop - o.offset, o.named);
+                                     }();
+      if (r.kind == Outcome::kOk) {
+        o.state = State::kOk, o.sha = r.sha;
+      } else if (r.kind == Outcome::kFetchFailed) {
+        set_->Fail(&o, State::kUnverified, path + ": " + r.why);
+      } else {
+        elsewhere[o.named].push_back(i);
+        set_->Fail(&o, State::kMissing, path + ": not at its offset (" + r.why +
+                                            "), nor anywhere else in the file");
+      }
+    }
+    if (!elsewhere.empty()) Scan(fd, size, path, &elsewhere);
+    ::close(fd);
+  }
+
+ private:
+  // The local path of a file field (empty: remote); false when it has none.
+  bool Locate(const std::string& field, std::string* path, std::string* why, State* state) {
+    auto name = fetch::FileNameOf(field);
+    if (!name.ok()) {
+      *why = "file field: " + name.status().message();
+      return false;
+    }
+    std::string base = BaseName(*name);
+    if (places_.ambiguous.count(base)) {
+      *why = "several input files are called " + base + "; which holds the original is unknown";
+      *state = State::kUnverified;
+      return false;
+    }
+    if (auto it = places_.inputs.find(base); it != places_.inputs.end()) {
+      *path = it->second;
+      return true;
+    }
+    if (places_.remote) return true;
+    // A manifest written with warcsum --full-path names the path itself.
+    if (name->find('/') != std::string::npos && IsFile(*name)) {
+      *path = *name;
+      return true;
+    }
+    for (const auto& dir : places_.dirs) {
+      std::string candidate = dir + (dir.empty() || dir.back() == '/' ? "" : "/") + *name;
+      if (!IsFile(candidate)) continue;
+      if (!path->empty()) {
+        *why = "found in more than one --warc-dir (" + *path + ", " + candidate + ")";
+        *state = State::kUnverified;
+        path->clear();
+        return false;
+      }
+      *path = candidate;
+    }
+    if (!path->empty()) return true;
+    *why = *name + ": not among the input files" +
+           (places_.dirs.empty() ? " (give -d, --url-prefix or --db where it lives)"
+                                 : " nor in any --warc-dir");
+    return false;
+  }
+
+  void ReadRemote(const std::string& field, size_t begin, size_t end) {
+    auto& all = set_->originals_;
+    std::vector<fetch::RecordLocation> upcoming;
+    for (size_t i = begin; i < end; ++i) upcoming.push_back({field, all[i].offset, set_->lengths_[i]});
+    places_.remote->Prefetch(upcoming);
+    for (size_t i = begin; i < end; ++i) {
+      Original& o = all[i];
+      auto range = places_.remote->Open(upcoming[i - begin]);
+      if (!range.ok()) {
+        bool gone = range.status().code() == base::Status::Code::kNotFound;
+        set_->Fail(&o, gone ? State::kMissing : State::kUnverified,
+                   "cannot fetch: " + range.status().message());
+        continue;
+      }
+      Outcome r = ReadAt(range->get(), o.offset, set_->lengths_[i], o.named);
+      if (r.kind == Outcome::kOk) {
+        o.state = State::kOk, o.sha = r.sha;
+      } else {
+        // A remote file is not searched: where an earlier run moved it is unknown.
+        set_->Fail(&o, State::kUnverified,
+                   (r.kind == Outcome::kNotHere ? "not at its offset in the remote file: " : "") + r.why);
+      }
+    }
+  }
+
+  // One sequential read of a local file for the originals not at their offsets.
+  void Scan(int fd, uint64_t size, const std::string& path,
+            std::unordered_map<uint64_t, std::vector<size_t>>* wanted) {
+    auto& all = set_->originals_;
+    PreadRange whole(fd, 0, size);
+    ErrorKeeping source(&whole);
+    Problems problems;
+    warc::RecordReader reader(&source, {}, &problems);
+    warc::Record record;
+    while (!wanted->empty() && reader.Next(&record)) {
+      if (record.type == warc::kRevisit) continue;
+      auto it = wanted->find(NamedKey(record));
+      if (it == wanted->end()) continue;
+      Outcome r = HashPayload(&reader, record, source, problems, problems.count);
+      for (size_t i : it->second) {
+        if (r.kind == Outcome::kOk)
+          all[i].state = State::kOk, all[i].sha = r.sha;
+        else
+          set_->Fail(&all[i], State::kUnverified, path + ": offset " + std::to_string(record.offset) + ": " + r.why);
+      }
+      wanted->erase(it);
+    }
+    // Past damage in a plain file nothing is read: what is not found may be there.
+    std::string unread = !source.error.ok() ? source.error.message()
+                         : reader.stats().damaged ? "not found before damage: " + problems.last
+                                                  : "";
+    if (!unread.empty())
+      for (auto& [named, indices] : *wanted)
+        for (size_t i : indices) set_->Fail(&all[i], State::kUnverified, path + ": " + unread);
+  }
+
+  VerifiedOriginals* set_;
+  const OriginalPlaces& places_;
+};
+
+uint64_t VerifiedOriginals::ReadAll(const OriginalPlaces& places) {
+  Reader reader(this, places);
+  for (size_t begin = 0; begin < originals_.size();) {
+    size_t end = begin;
+    while (end < originals_.size() && originals_[end].file == originals_[begin].file) ++end;
+    reader.ReadFile(begin, end);
+    begin = end;
+  }
+  lengths_.clear();
+  lengths_.shrink_to_fit();
+  reason_ids_.clear();
+  std::sort(originals_.begin(), originals_.end(), [](const Original& a, const Original& b) {
+    return std::tie(a.group, a.named, a.file, a.offset) < std::tie(b.group, b.named, b.file, b.offset);
+  });
+  return static_cast<uint64_t>(std::count_if(originals_.begin(), originals_.end(),
+                                             [](const Original& o) { return o.state != State::kOk; }));
+}
+
+OriginalVerdict VerifiedOriginals::Check(const manifest::Entry& copy, const warc::Digest& sha256) const {
+  uint64_t group = manifest::KeyOf({copy.digest, std::to_string(copy.ext)});
+  uint64_t named = manifest::KeyOf({copy.ref_uri, copy.ref_date});
+  auto it = std::lower_bound(originals_.begin(), originals_.end(), std::make_pair(group, named),
+                             [](const Original& o, const std::pair<uint64_t, uint64_t>& k) {
+                               return std::make_pair(o.group, o.named) < k;
+                             });
+  if (it == originals_.end() || it->group != group || it->named != named)
+    return {manifest::KeptReason::kOriginalMissing,
+            "the manifest has no original (copy-1 line of digest " + copy.digest + ", extension " +
+                std::to_string(copy.ext) + ") with the URI and date it names"};
+  // Two lines for one original: each must hold this payload.
+  for (; it != originals_.end() && it->group == group && it->named == named; ++it) {
+    if (it->state != State::kOk) {
+      uint32_t id = 0;
+      std::memcpy(&id, it->sha.data(), sizeof id);
+      std::string why = "its original (" + Where(*it) + ") " +
+                        (it->state == State::kMissing ? "is missing: " : "could not be verified: ") +
+                        (id < reasons_.size() ? reasons_[id] : "?");
+      return {it->state == State::kMissing ? manifest::KeptReason::kOriginalMissing
+                                           : manifest::KeptReason::kOriginalUnverified,
+              why};
+    }
+    if (sha256.bytes.size() != 32 || std::memcmp(sha256.bytes.data(), it->sha.data(), 32) != 0) {
+      std::string theirs(reinterpret_cast<const char*>(it->sha.data()), 32);
+      return {manifest::KeptReason::kOriginalDiffers,
+              "its original (" + Where(*it) + ") holds another payload (SHA-256 " +
+                  warc::ToHex(theirs) + ", this copy's " + warc::ToHex(sha256.bytes) + ")"};
+    }
+  }
+  return {};
+}
+
+}  // namespace warcrefs
