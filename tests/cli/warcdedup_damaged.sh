@@ -49,6 +49,9 @@ if "$REFS" --help | grep -q -- '--strict'; then
 else
   # An older warcrefs rewrites nothing: no check, no false losses.
   grep -q "rewrote no file" "$WORK/err" || fail "older warcrefs: $(cat "$WORK/err")"
+  # Its own message names three and says where all four are.
+  grep -q "(.*warcgen-00000.warc.gz, .*warcgen-00002.warc.gz and 1 more, all listed in $work/revisit-refs.txt: damaged" \
+    "$WORK/err" || fail "older warcrefs: its list: $(cat "$WORK/err")"
   ! grep -q "lost" "$WORK/err" || fail "older warcrefs: false losses: $(cat "$WORK/err")"
   expect_eq "older warcrefs: nothing written" "" "$(ls "$WORK/o")"
 fi

@@ -124,7 +124,9 @@ int Run(const Options& options, toolcommon::Diag* diag) {
       const auto& what = revisit_refs.incomplete();
       std::string named;
       for (size_t i = 0; i < what.size() && i < 3; ++i) named += (i ? ", " : "") + what[i];
-      if (what.size() > 3) named += ", ...";
+      // The rest are in the list itself: never "..." without saying where.
+      if (what.size() > 3)
+        named += " and " + std::to_string(what.size() - 3) + " more, all listed in " + options.referenced;
       diag->Error(options.referenced + ": the revisits of " + std::to_string(what.size()) +
                   (what.size() == 1 ? " input are" : " inputs are") + " unknown (" + named +
                   ": damaged, or not read, by warcsum); nothing rewritten. Repair those files, or "
