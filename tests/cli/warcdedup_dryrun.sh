@@ -24,6 +24,7 @@ run "$DEDUP" -q --dry-run -w "$WORK/dry" "$WORK/in"
 [ "$rc" -eq 0 ] || { cat "$WORK/err" >&2; fail "--dry-run exited $rc"; }
 diff -r "$WORK/in" "$WORK/pristine" >/dev/null || fail "--dry-run changed files"
 cp "$WORK/out" "$WORK/dry.out"
+expect_eq "--dry-run -q: nothing on stderr" "" "$(cat "$WORK/err")"
 # One byte figure, and only one.
 expect_eq "--dry-run: one note" 1 "$(grep -c '^(dry run' "$WORK/dry.out")"
 predicted=$(sed -n 's/^(dry run: .* the run would save \([0-9]*\) bytes)$/\1/p' "$WORK/dry.out")

@@ -317,7 +317,7 @@ if [ "$dry_run" -eq 1 ]; then
     "${strict_arg[@]}" --dry-run - < "$work/inputs.list" 2>&1 >/dev/null |
     awk -v quiet="$quiet" -v logf="$work/warcrefs.log" '
       { print > logf }
-      / bytes [0-9]+ -> [0-9]+, [0-9]+ converted$/ { next }
+      /^warcrefs: (.*: |total )bytes:? [0-9]+ -> [0-9]+, [0-9]+ converted$/ { next }
       quiet && (/^warcrefs: total: / || /^warcrefs: .*: (nothing to change|would convert [0-9]+ of [0-9]+ records)/ ||
                 /^warcrefs: .*: offset [0-9]+: kept: [^;]*$/ || /^warcrefs: .*: not among the inputs; /) { next }
       { print > "/dev/stderr" }'
@@ -326,7 +326,7 @@ if [ "$dry_run" -eq 1 ]; then
   if [ "$rc" -ne 0 ] && [ "$rc" -ne 1 ]; then echo "$prog: warcrefs failed (exit $rc)" >&2; exit 1; fi
   [ "$rc" -eq 1 ] && failed=1
   if ! grep -q '^warcrefs: total bytes: [0-9]* -> [0-9]*, [0-9]* converted$' "$work/warcrefs.log"; then
-    echo "$prog: warcrefs --dry-run gave no total (see $work/warcrefs.log); no prediction" >&2
+    echo "$prog: warcrefs --dry-run ended without its total (see its errors above, and $work/warcrefs.log); no prediction" >&2
     report_damaged
     exit 1
   fi
