@@ -267,7 +267,7 @@ if [ "$strict" -eq 1 ] && "$(tool warcrefs)" --help | grep -q -- '--strict'; the
 # it as %XX, and "%" as %25 where it comes before two hex digits (see
 # warcmanifest(5)); any other %XX is as it is in the name.
 decode_awk='
-  function decode(rest,    name, hex) {
+  function decode(rest,    name, hex, i) {
     if (!decode_ready) {
       for (i = 1; i < 256; i++)
         if (i <= 32 || i >= 127 || i == 37) byte[sprintf("%02x", i)] = sprintf("%c", i)
