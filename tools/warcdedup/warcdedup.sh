@@ -284,9 +284,13 @@ decode_awk='
 # The inputs warcsum could not read whole, all of them, in damaged.txt:
 # "damaged FILE" (warcsum took the references in all its bytes; warcrefs
 # keeps the file as it is and rewrites the others) and "incomplete FILE"
-# (not read: warcrefs rewrites nothing), as older warcsums wrote for both.
+# (not read: warcrefs rewrites nothing), as older warcsums wrote for both;
+# a file whose references could not all be harvested has both lines.
 awk "$decode_awk"'
-  /^(damaged|incomplete) / { f = substr($0, index($0, " ") + 1); print (f ~ /^\(/ ? f : decode(f)) }' \
+  /^(damaged|incomplete) / {
+    f = substr($0, index($0, " ") + 1); f = f ~ /^\(/ ? f : decode(f)
+    if (!seen[f]++) print f
+  }' \
   "$work/revisit-refs.txt" > "$work/damaged.txt" || exit 1
 damaged=$(wc -l < "$work/damaged.txt")
 # report_damaged: names every damaged input on stderr.
