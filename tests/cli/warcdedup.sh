@@ -226,4 +226,6 @@ run "$DEDUP" -o "$WORK/x" --in-place "$WORK/in"
 expect_eq "two modes: exit 2" 2 "$rc"
 run "$DEDUP" --bogus
 expect_eq "unknown option: exit 2" 2 "$rc"
+expect_eq "unknown option: the message every tool gives" "warcdedup: The following argument was not expected: --bogus
+Try 'warcdedup --help' for more information." "$(cat "$WORK/err")"
 echo "ok: $before records, $dups duplicates"

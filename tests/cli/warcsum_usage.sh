@@ -1,4 +1,5 @@
-# warcsum's command line: help, version, usage errors, missing inputs, -r
+# warcsum's command line: help, version, usage errors (and every tool's
+# unknown option), missing inputs, -r
 # through symbolic link loops, atomic -o, --append, SIGINT clean-up, -q/-v,
 # messages and the progress line. Input: tests/data/tiny.warc.gz.
 source "$(dirname "$0")/common.bash"
@@ -62,6 +63,24 @@ usage_error "--types with an empty item" \
   "warcsum: --types: expected response and/or resource, found \"response,\"" \
   --types 'response,' "$tiny"
 usage_error "--append without -o" "warcsum: --append needs -o FILE" --append "$tiny"
+
+# An unknown option is what every tool reports, even when a required
+# argument is missing too (CLI11 checks those first: "inputs is required").
+tools=0
+for dir in "$BIN"/*/; do
+  tool=$(basename "$dir")
+  [ -x "$dir/$tool" ] || continue
+  tools=$((tools + 1))
+  for args in "--bogus" "--bogus $tiny"; do
+    # shellcheck disable=SC2086  # the words of $args are the arguments
+    run "$dir/$tool" $args
+    expect_eq "$tool $args: exit" 2 "$rc"
+    expect_eq "$tool $args: stdout" "" "$(cat "$WORK/out")"
+    expect_eq "$tool $args: stderr" "$tool: The following argument was not expected: --bogus
+Try '$tool --help' for more information." "$(cat "$WORK/err")"
+  done
+done
+[ "$tools" -ge 7 ] || fail "only $tools tools found in $BIN"
 
 # A missing input: named, exit 1, the other inputs still read.
 run "$W" "$WORK/no-such.warc.gz"

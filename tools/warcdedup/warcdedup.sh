@@ -5,8 +5,9 @@
 #   -> warcrefs (with the warcsum of the result) -> warcsumcmp
 #
 # Every stage writes its manifest into the work directory atomically (NAME.tmp,
-# then renamed), and a stage whose manifest is already there is skipped, so a
-# failed run is resumed by running the same command again.
+# then renamed) and, once it has succeeded, NAME.ok; a stage whose NAME.ok is
+# there is skipped, so a failed run is resumed by running the same command
+# again.
 set -uo pipefail
 
 VERSION="0.1.0"
@@ -31,6 +32,8 @@ Options:
                           once by warcrefs: 2N (default: number of cores)
   -H,--hash ALGORITHM     Payload digest: md5, sha1, sha256, sha512 (default sha1)
   --restart               Recompute every stage, even those already done
+  --strict                Rewrite nothing if an input is damaged (warcrefs
+                          --strict); by default only the damaged files are kept
   -q,--quiet              Print nothing but errors and the final table
   -h,--help               Print this help and exit
   --version               Print the version and exit
@@ -46,7 +49,7 @@ tool() {
   else command -v "$1" || { echo "$prog: $1 not found" >&2; exit 2; }; fi
 }
 
-outdir="" in_place=0 dry_run=0 work="" jobs=$(nproc 2>/dev/null || echo 1) hash=sha1 restart=0 quiet=0
+outdir="" in_place=0 dry_run=0 work="" jobs=$(nproc 2>/dev/null || echo 1) hash=sha1 restart=0 quiet=0 strict=0
 inputs=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -57,11 +60,12 @@ while [ $# -gt 0 ]; do
     -j|--jobs) [[ ${2:-} =~ ^[1-9][0-9]*$ ]] || die_usage "$1 needs a positive number"; jobs=$2; shift 2 ;;
     -H|--hash) [[ ${2:-} =~ ^(md5|sha1|sha256|sha512)$ ]] || die_usage "$1: md5, sha1, sha256 or sha512"; hash=$2; shift 2 ;;
     --restart) restart=1; shift ;;
+    --strict) strict=1; shift ;;
     -q|--quiet) quiet=1; shift ;;
     -h|--help) usage; exit 0 ;;
     --version) echo "$prog (warcdedup) $VERSION"; exit 0 ;;
     --) shift; inputs+=("$@"); break ;;
-    -*) die_usage "unknown option $1" ;;
+    -*) die_usage "The following argument was not expected: $1" ;;
     *) inputs+=("$1"); shift ;;
   esac
 done
@@ -83,8 +87,10 @@ if [ -z "$work" ]; then
 fi
 mkdir -p "$work" || exit 1
 # The files this script makes, and no others (the work directory may be the user's).
-work_files=(inputs.list sizes-before.txt sizes-after.txt revisit-refs.txt before.manifest by-digest.manifest
-  processed.manifest by-file.manifest after.manifest kept.txt discrepancies.txt warcrefs.done warcrefs.started run.id)
+stage_files=(sizes-before.txt before.manifest by-digest.manifest processed.manifest by-file.manifest)
+work_files=(inputs.list sizes-after.txt revisit-refs.txt after.manifest kept.txt discrepancies.txt
+  warcrefs.done warcrefs.started warcrefs.log damaged.txt twice.txt links.txt run.id
+  "${stage_files[@]}" "${stage_files[@]/%/.ok}")
 [ "$restart" -eq 1 ] && for f in "${work_files[@]}"; do rm -f "$work/$f" "$work/$f.tmp"; done
 # A work directory belongs to one collection and digest: resuming from
 # another run's manifests would rewrite the files those manifests name, not
@@ -108,28 +114,65 @@ else
 fi
 
 say() { [ "$quiet" -eq 1 ] || echo "$prog: $*" >&2; }
+# print_list FILE: the lines of FILE, indented, on stderr; a long list is cut
+# after 20 lines with a pointer to FILE, which holds all of them.
+print_list() {
+  head -n 20 "$1" | sed 's/^/  /' >&2
+  local n; n=$(wc -l < "$1")
+  [ "$n" -le 20 ] || echo "  ... and $((n - 20)) more: all $n are listed in $1" >&2
+}
 # seconds_since START: wall time since START (an $EPOCHREALTIME), as 1.23.
 seconds_since() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f", b - a }'; }
 q=(); [ "$quiet" -eq 1 ] && q=(-q)
 failed=0
 
-# stage NAME OUTPUT COMMAND...: runs COMMAND > OUTPUT.tmp and renames it,
-# unless OUTPUT exists from an earlier run. A stage that exits 1 (some input
-# failed, reported) still counts as done: its output is complete for what it
-# could read. Anything else stops the chain.
+# stage NAME OUTPUT COMMAND...: makes OUTPUT, unless an earlier run did
+# (OUTPUT.ok, written after it, holds the exit status it kept). COMMAND
+# writes to stdout, which goes to OUTPUT.tmp, renamed when it exits 0.
+# tool_stage NAME OUTPUT COMMAND...: COMMAND writes OUTPUT itself (-o, which
+# the tools commit only once all of it is written and synced): exit 1 with
+# OUTPUT there means some inputs failed (reported), and the output is
+# complete for what could be read: done, and the run ends with exit 1. Exit
+# 1 without OUTPUT (a write error, a full disk) or any other status stops
+# the chain, and the same command runs the stage again.
+# Once a stage has run, the ones after it run too: their inputs changed.
+redo=0
+stage_done() {  # NAME OUTPUT
+  if [ "$redo" -eq 0 ] && [ -e "$2" ] && [ -e "$2.ok" ]; then
+    [ "$(cat "$2.ok")" = 0 ] || failed=1
+    say "$1: done earlier ($2)"; return 0
+  fi
+  rm -f "$2.ok"; redo=1; return 1
+}
+stage_failed() {  # NAME RC
+  echo "$prog: $1 failed (exit $2, see above); it runs again when the same command is given;" \
+    "intermediate files are in $work" >&2
+  exit 1
+}
 stage() {
   local name=$1 out=$2; shift 2
-  if [ -e "$out" ]; then say "$name: done earlier ($out)"; return 0; fi
+  stage_done "$name" "$out" && return 0
   say "$name ..."
   local start=$EPOCHREALTIME
   "$@" > "$out.tmp"
   local rc=$?
-  if [ $rc -ne 0 ] && [ $rc -ne 1 ]; then
-    echo "$prog: $name failed (exit $rc); intermediate files are in $work" >&2
-    rm -f "$out.tmp"; exit 1
+  if [ $rc -ne 0 ]; then rm -f "$out.tmp"; stage_failed "$name" $rc; fi
+  mv "$out.tmp" "$out" && echo 0 > "$out.ok" || exit 1
+  say "$name: done in $(seconds_since "$start") s"
+}
+tool_stage() {
+  local name=$1 out=$2; shift 2
+  stage_done "$name" "$out" && return 0
+  say "$name ..."
+  local start=$EPOCHREALTIME
+  rm -f "$out"
+  "$@"
+  local rc=$?
+  if [ $rc -ne 0 ] && { [ $rc -ne 1 ] || [ ! -e "$out" ]; }; then
+    rm -f "$out" "$out.tmp"; stage_failed "$name" $rc
   fi
   [ $rc -eq 1 ] && failed=1
-  mv "$out.tmp" "$out"
+  echo $rc > "$out.ok" || exit 1
   say "$name: done in $(seconds_since "$start") s"
 }
 
@@ -153,7 +196,8 @@ done | sort > "$work/inputs.list.new" || { echo "$prog: cannot list the inputs (
 twice=$(xargs -r -d '\n' realpath -e -q -- < "$work/inputs.list.new" | LC_ALL=C sort | uniq -d)
 if [ -n "$twice" ]; then
   echo "$prog: these files are reached twice among the inputs; name each once:" >&2
-  printf '%s\n' "$twice" | head -5 | sed 's/^/  /' >&2
+  printf '%s\n' "$twice" > "$work/twice.txt"
+  print_list "$work/twice.txt"
   exit 2
 fi
 if [ -e "$work/inputs.list" ] && ! cmp -s "$work/inputs.list" "$work/inputs.list.new"; then
@@ -188,7 +232,8 @@ if [ -n "$links" ]; then
 fi
 if [ ${#problems[@]} -gt 0 ]; then
   echo "$prog: symbolic links in the input directories lead outside the inputs:" >&2
-  printf '  %s\n' "${problems[@]}" | head -5 >&2
+  printf '%s\n' "${problems[@]}" > "$work/links.txt"
+  print_list "$work/links.txt"
   echo "$prog: name what they lead to as inputs too (or remove the links): revisits there may refer to records here" >&2
   exit 2
 fi
@@ -204,51 +249,141 @@ if [ -e "$work/before.manifest" ] && [ ! -e "$work/revisit-refs.txt" ]; then
   echo "$prog: $work was made by an older warcdedup (no revisit-refs.txt); start over with --restart" >&2
   exit 2
 fi
-stage "warcsum" "$work/before.manifest" "$(tool warcsum)" "${q[@]}" -j "$jobs" -H "$hash" \
-  --revisit-refs "$work/revisit-refs.txt" - < "$work/inputs.list"
+tool_stage "warcsum" "$work/before.manifest" "$(tool warcsum)" "${q[@]}" -j "$jobs" -H "$hash" \
+  -o "$work/before.manifest" --revisit-refs "$work/revisit-refs.txt" - < "$work/inputs.list"
 stage "sorting by digest" "$work/by-digest.manifest" sort "${sort_opts[@]}" -k6,6 "$work/before.manifest"
-stage "warccollres" "$work/processed.manifest" "$(tool warccollres)" "${q[@]}" -t "$jobs" --temp-dir "$work" --proc "${dir_args[@]}" "$work/by-digest.manifest"
+tool_stage "warccollres" "$work/processed.manifest" "$(tool warccollres)" "${q[@]}" -t "$jobs" --temp-dir "$work" \
+  --proc "${dir_args[@]}" -o "$work/processed.manifest" "$work/by-digest.manifest"
 stage "sorting by file" "$work/by-file.manifest" sort "${sort_opts[@]}" -k1,1 -k2,2n "$work/processed.manifest"
 
-refs_mode=(); after=()
+refs_mode=(); after=(); strict_arg=()
 if [ "$dry_run" -eq 1 ]; then refs_mode=(--dry-run)
 elif [ "$in_place" -eq 1 ]; then refs_mode=(--in-place)
 else refs_mode=(-o "$outdir"); fi
-# What warcrefs.done records: a run that rewrote into another place (or in
-# place) says nothing about this one.
-refs_target="in-place"
-[ -n "$outdir" ] && refs_target="output $(realpath -m -- "$outdir")"
-# warcrefs' verify pass reads every new file back from disk with warcsum's
-# reader: the manifest of the result comes from that pass (the files it did
-# not rewrite are read as they are), instead of a second warcsum of it all;
-# warcrefs writes it atomically, like every manifest here.
-[ "$dry_run" -eq 1 ] || after=(--after-manifest "$work/after.manifest" --kept "$work/kept.txt")
-need_refs=0
-[ "$(cat "$work/warcrefs.done" 2>/dev/null)" = "$refs_target" ] || need_refs=1
-[ "$dry_run" -eq 0 ] && [ ! -e "$work/after.manifest" ] && need_refs=1
-if [ "$need_refs" -eq 1 ]; then
-  [ "$dry_run" -eq 1 ] || rm -f "$work/warcrefs.done" "$work/after.manifest"
-  [ "$dry_run" -eq 1 ] || touch "$work/warcrefs.started"
-  say "warcrefs ..."
-  start=$EPOCHREALTIME
-  "$(tool warcrefs)" "${q[@]}" -j "$refs_jobs" -m "$work/by-file.manifest" --referenced "$work/revisit-refs.txt" \
-    "${refs_mode[@]}" "${after[@]}" - < "$work/inputs.list"
-  rc=$?
-  say "warcrefs: done in $(seconds_since "$start") s"
-  if [ $rc -ne 0 ] && [ $rc -ne 1 ]; then echo "$prog: warcrefs failed (exit $rc)" >&2; exit 1; fi
-  # Done only when every file went through: after a failure the same
-  # command runs warcrefs again (files it already rewrote are left as they are).
-  [ $rc -eq 1 ] && failed=1
-  [ "$dry_run" -eq 1 ] || [ $rc -ne 0 ] || echo "$refs_target" > "$work/warcrefs.done"
-else
-  say "warcrefs: done earlier"
-fi
+# (A warcrefs without --strict rewrites nothing when an input is damaged.)
+if [ "$strict" -eq 1 ] && "$(tool warcrefs)" --help | grep -q -- '--strict'; then strict_arg=(--strict); fi
+# decode_awk: an awk function decode(FIELD) giving the real name back from a
+# manifest field: the manifest writes spaces, control and non-ASCII bytes in
+# it as %XX, and "%" as %25 where it comes before two hex digits (see
+# warcmanifest(5)); any other %XX is as it is in the name.
+decode_awk='
+  function decode(rest,    name, hex, i) {
+    if (!decode_ready) {
+      for (i = 1; i < 256; i++)
+        if (i <= 32 || i >= 127 || i == 37) byte[sprintf("%02x", i)] = sprintf("%c", i)
+      decode_ready = 1
+    }
+    name = ""
+    while (match(rest, /%[0-9A-Fa-f][0-9A-Fa-f]/)) {
+      hex = tolower(substr(rest, RSTART + 1, 2))
+      name = name substr(rest, 1, RSTART - 1) (hex in byte ? byte[hex] : substr(rest, RSTART, 3))
+      rest = substr(rest, RSTART + 3)
+    }
+    return name rest
+  }'
+# The inputs warcsum could not read whole, all of them, in damaged.txt:
+# "damaged FILE" (warcsum took the references in all its bytes; warcrefs
+# keeps the file as it is and rewrites the others) and "incomplete FILE"
+# (not read: warcrefs rewrites nothing), as older warcsums wrote for both;
+# a file whose references could not all be harvested has both lines.
+awk "$decode_awk"'
+  /^(damaged|incomplete) / {
+    f = substr($0, index($0, " ") + 1); f = f ~ /^\(/ ? f : decode(f)
+    if (!seen[f]++) print f
+  }' \
+  "$work/revisit-refs.txt" > "$work/damaged.txt" || exit 1
+damaged=$(wc -l < "$work/damaged.txt")
+# report_damaged: names every damaged input on stderr.
+report_damaged() {
+  [ "$damaged" -gt 0 ] || return 0
+  echo "$prog: $damaged input(s) could not be read whole (damaged, or not found), and are left as they are:" >&2
+  print_list "$work/damaged.txt"
+  echo "$prog: repair them, or move them out of the collection, then run again with --restart" >&2
+}
+# refs_wrote: whether warcrefs wrote any file in this run.
+refs_wrote() {
+  local f
+  while IFS= read -r f; do
+    [ -z "$outdir" ] || f="$outdir/${f##*/}"
+    [ -f "$f" ] && [ "$f" -nt "$work/warcrefs.started" ] && return 0
+  done < "$work/inputs.list"
+  return 1
+}
 
-if [ "$dry_run" -eq 0 ] && [ ! -e "$work/after.manifest" ]; then
-  echo "$prog: warcrefs wrote no after-manifest (see its errors above); no check, no table" >&2
-  exit 1
-fi
-if [ "$dry_run" -eq 0 ]; then
+if [ "$dry_run" -eq 1 ]; then
+  # warcrefs --dry-run inspects every copy as the real run would, and -v
+  # gives the exact bytes of each file before and after: the prediction the
+  # table shows. Its report is kept in warcrefs.log; with -q only the lines
+  # that are not its usual report (errors) are shown.
+  say "warcrefs (dry run) ..."
+  start=$EPOCHREALTIME
+  "$(tool warcrefs)" -v -j "$refs_jobs" -m "$work/by-file.manifest" --referenced "$work/revisit-refs.txt" \
+    "${strict_arg[@]}" --dry-run - < "$work/inputs.list" 2>&1 >/dev/null |
+    awk -v quiet="$quiet" -v logf="$work/warcrefs.log" '
+      { print > logf }
+      /^warcrefs: (.*: |total )bytes:? [0-9]+ -> [0-9]+, [0-9]+ converted$/ { next }
+      quiet && (/^warcrefs: total: / || /^warcrefs: .*: (nothing to change|would convert [0-9]+ of [0-9]+ records)/ ||
+                /^warcrefs: .*: offset [0-9]+: kept: [^;]*$/ || /^warcrefs: .*: not among the inputs; /) { next }
+      { print > "/dev/stderr" }'
+  rc=${PIPESTATUS[0]}
+  say "warcrefs: done in $(seconds_since "$start") s"
+  if [ "$rc" -ne 0 ] && [ "$rc" -ne 1 ]; then echo "$prog: warcrefs failed (exit $rc)" >&2; exit 1; fi
+  [ "$rc" -eq 1 ] && failed=1
+  if ! grep -q '^warcrefs: total bytes: [0-9]* -> [0-9]*, [0-9]* converted$' "$work/warcrefs.log"; then
+    echo "$prog: warcrefs --dry-run ended without its total (see its errors above, and $work/warcrefs.log); no prediction" >&2
+    report_damaged
+    exit 1
+  fi
+else
+  # What warcrefs.done records: a run that rewrote into another place (or in
+  # place) says nothing about this one.
+  refs_target="in-place"
+  [ -n "$outdir" ] && refs_target="output $(realpath -m -- "$outdir")"
+  # warcrefs' verify pass reads every new file back from disk with warcsum's
+  # reader: the manifest of the result comes from that pass (the files it did
+  # not rewrite are read as they are), instead of a second warcsum of it all;
+  # warcrefs writes it atomically, like every manifest here.
+  after=(--after-manifest "$work/after.manifest" --kept "$work/kept.txt")
+  need_refs=$redo
+  [ "$(head -n 1 "$work/warcrefs.done" 2>/dev/null)" = "$refs_target" ] || need_refs=1
+  [ ! -e "$work/after.manifest" ] && need_refs=1
+  if [ "$need_refs" -eq 1 ]; then
+    rm -f "$work/warcrefs.done" "$work/after.manifest"
+    touch "$work/warcrefs.started"
+    say "warcrefs ..."
+    start=$EPOCHREALTIME
+    "$(tool warcrefs)" "${q[@]}" -j "$refs_jobs" -m "$work/by-file.manifest" --referenced "$work/revisit-refs.txt" \
+      "${strict_arg[@]}" "${refs_mode[@]}" "${after[@]}" - < "$work/inputs.list"
+    rc=$?
+    say "warcrefs: done in $(seconds_since "$start") s"
+    if [ $rc -ne 0 ] && [ $rc -ne 1 ]; then echo "$prog: warcrefs failed (exit $rc)" >&2; exit 1; fi
+    if [ $rc -ne 0 ] && ! refs_wrote; then
+      # It refused (an output directory holding the inputs, damaged inputs
+      # with --strict, ...): the collection is as it was, nothing to check.
+      echo "$prog: warcrefs rewrote no file and reported errors (see above); the collection is as it was," \
+        "so there is nothing to check; the same command runs warcrefs again" >&2
+      report_damaged
+      exit 1
+    fi
+    # Done when every file went through, or when the only files left out are
+    # damaged ones, kept as they are and listed (warcrefs exits 1 then): they
+    # stay so until repaired, running warcrefs again would change nothing.
+    # After any other failure the same command runs warcrefs again (files it
+    # already rewrote are left as they are).
+    if [ $rc -eq 0 ]; then echo "$refs_target" > "$work/warcrefs.done"
+    elif [ "$damaged" -gt 0 ] && [ -e "$work/after.manifest" ]; then
+      printf '%s\ndamaged\n' "$refs_target" > "$work/warcrefs.done"
+    fi
+    [ $rc -eq 1 ] && failed=1
+  else
+    say "warcrefs: done earlier"
+    [ "$(sed -n 2p "$work/warcrefs.done")" = damaged ] && failed=1
+  fi
+  if [ ! -e "$work/after.manifest" ]; then
+    echo "$prog: warcrefs wrote no after-manifest (see its errors above); no check, no table" >&2
+    report_damaged
+    exit 1
+  fi
   say "warcsumcmp ..."
   start=$EPOCHREALTIME
   # The copies warcrefs kept by design (their reasons are not all visible
@@ -259,11 +394,13 @@ if [ "$dry_run" -eq 0 ]; then
   cmp_rc=$?
   say "warcsumcmp: done in $(seconds_since "$start") s"
   if [ $cmp_rc -ne 0 ]; then
-    echo "$prog: warcsumcmp found discrepancies (see $work/discrepancies.txt):" >&2
-    head -20 "$work/discrepancies.txt" >&2
+    n=$(wc -l < "$work/discrepancies.txt")
+    echo "$prog: warcsumcmp found $n discrepancies:" >&2
+    print_list "$work/discrepancies.txt"
     failed=1
   fi
 fi
+report_damaged
 
 # The table: records (response lines) and bytes, before and after, overall
 # and per file type.
@@ -272,34 +409,27 @@ fi
 filetype() { case "$1" in *.warc.gz) t="warc.gz";; *.warc) t="warc";; *.arc.gz) t="arc.gz";; *.arc) t="arc";; *) t="other";; esac; }
 declare -A rb ra bb ba
 types=()
-# count_records MANIFEST [ORIGINALS_ONLY]: "count<TAB>name" per file, by the
-# file's real name: the manifest writes spaces, control and non-ASCII bytes
-# in it as %XX, and "%" as %25 where it comes before two hex digits (see
-# warcmanifest(5)); any other %XX is as it is in the name.
+# count_records MANIFEST: "count<TAB>name" per file, by the file's real name.
 count_records() {
-  awk -v originals_only="${2:-0}" '
-    BEGIN {
-      for (i = 1; i < 256; i++)
-        if (i <= 32 || i >= 127 || i == 37) byte[sprintf("%02x", i)] = sprintf("%c", i)
-    }
-    originals_only && $8 != 1 { next }
-    {
-      rest = $1; name = ""
-      while (match(rest, /%[0-9A-Fa-f][0-9A-Fa-f]/)) {
-        hex = tolower(substr(rest, RSTART + 1, 2))
-        name = name substr(rest, 1, RSTART - 1) (hex in byte ? byte[hex] : substr(rest, RSTART, 3))
-        rest = substr(rest, RSTART + 3)
-      }
-      n[name rest]++
-    }
+  awk "$decode_awk"'
+    { n[decode($1)]++ }
     END { for (f in n) printf "%d\t%s\n", n[f], f }' "$1"
 }
 declare -A recs_before recs_after
 while IFS=$'\t' read -r n f; do recs_before[$f]=$n; done < <(count_records "$work/before.manifest")
+# A dry run's "after" is warcrefs --dry-run's exact count per file: what it
+# would convert and the bytes the file would have (kept copies stay).
+declare -A dry_converted dry_saved
 if [ "$dry_run" -eq 0 ]; then
   while IFS=$'\t' read -r n f; do recs_after[$f]=$n; done < <(count_records "$work/after.manifest")
 else
-  while IFS=$'\t' read -r n f; do recs_after[$f]=$n; done < <(count_records "$work/processed.manifest" 1)
+  re='^warcrefs: (.*): bytes ([0-9]+) -> ([0-9]+), ([0-9]+) converted$'
+  while IFS= read -r line; do
+    [[ $line =~ $re ]] || continue
+    dry_saved[${BASH_REMATCH[1]}]=$(( BASH_REMATCH[2] - BASH_REMATCH[3] ))
+    dry_converted[${BASH_REMATCH[1]}]=${BASH_REMATCH[4]}
+  done < "$work/warcrefs.log"
+  for b in "${!recs_before[@]}"; do recs_after[$b]=${recs_before[$b]}; done
 fi
 # after_file F: sets a to the file that holds F's records after the run.
 # With -o that is the file of its name in OUTDIR when warcrefs wrote it, not
@@ -326,14 +456,18 @@ while IFS= read -r f; do
   if [ -z "${counted[$b]+x}" ]; then
     counted[$b]=1
     rb[$t]=$(( ${rb[$t]} + ${recs_before[$b]:-0} ))
-    ra[$t]=$(( ${ra[$t]} + ${recs_after[$b]:-0} ))
+    ra[$t]=$(( ${ra[$t]} + ${recs_after[$b]:-0} - ${dry_converted[$f]:-0} ))
   fi
   bb[$t]=$(( ${bb[$t]} + ${size_before[$f]:-0} ))
-  ba[$t]=$(( ${ba[$t]} + ${size_after[$a]:-0} ))
+  ba[$t]=$(( ${ba[$t]} + ${size_after[$a]:-0} - ${dry_saved[$f]:-0} ))
 done < "$work/inputs.list"
 if [ "$dry_run" -eq 1 ]; then
-  saved=$(awk '$8 > 1 {s += $3} END {print s + 0}' "$work/processed.manifest")
-  echo "(dry run: 'records after' counts originals only; up to $saved bytes of duplicate records could be saved)"
+  # One figure, warcrefs --dry-run's: the bytes the real run would save.
+  read -r dry_before dry_after dry_n < <(sed -n \
+    's/^warcrefs: total bytes: \([0-9]*\) -> \([0-9]*\), \([0-9]*\) converted$/\1 \2 \3/p' "$work/warcrefs.log" | tail -n 1)
+  change=$(( dry_before - dry_after ))
+  if [ "$change" -ge 0 ]; then change="would save $change bytes"; else change="would add $(( -change )) bytes"; fi
+  echo "(dry run: a prediction by warcrefs --dry-run: $dry_n duplicates would become revisits, and the run $change)"
 fi
 printf '%-10s %14s %14s %8s %16s %16s %8s\n' "type" "records before" "records after" "change" "bytes before" "bytes after" "change"
 tr_=0 ta_=0 tb_=0 tba_=0

@@ -233,6 +233,9 @@ int Run(const Options& options, toolcommon::Diag* diag) {
     diag->Info(job.path + ": " + what + ", " + toolcommon::HumanBytes(r.bytes_before) + " -> " +
                toolcommon::HumanBytes(r.bytes_after) +
                (r.written && !options.in_place ? " (" + job.rewrite.target + ")" : ""));
+    // Exact, for warcdedup --dry-run's table (the line above rounds).
+    diag->Verbose(job.path + ": bytes " + std::to_string(r.bytes_before) + " -> " +
+                  std::to_string(r.bytes_after) + ", " + std::to_string(r.converted) + " converted");
   };
   auto worker = [&] {
     std::unique_lock<std::mutex> lock(mutex);
@@ -385,6 +388,8 @@ int Run(const Options& options, toolcommon::Diag* diag) {
   diag->Info("total: " + std::to_string(files) + " files, " + (options.dry_run ? "would convert " : "converted ") +
              std::to_string(converted) + " of " + std::to_string(lines) + " duplicates, " +
              toolcommon::HumanBytes(before) + " -> " + toolcommon::HumanBytes(after) + " (" + percent + ")");
+  diag->Verbose("total bytes: " + std::to_string(before) + " -> " + std::to_string(after) + ", " +
+                std::to_string(converted) + " converted");
   return diag->ExitCode();
 }
 

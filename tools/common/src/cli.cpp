@@ -1,6 +1,8 @@
 #include "toolcommon/cli.h"
 
 #include <iostream>
+#include <string>
+#include <vector>
 
 namespace toolcommon {
 
@@ -24,7 +26,12 @@ int ParseCommandLine(CLI::App* app, int argc, char** argv) {
     std::cout << e.what() << "\n";
     return kExitSuccess;
   } catch (const CLI::ParseError& e) {
-    std::cerr << app->get_name() << ": " << e.what() << "\n"
+    // CLI11 checks the required arguments before the unknown ones, so that
+    // "warcsum --bogus" said "inputs is required": an argument the tool does
+    // not know is what to report first, whatever else is wrong.
+    std::vector<std::string> unknown = app->remaining();
+    std::string message = unknown.empty() ? e.what() : CLI::ExtrasError(unknown).what();
+    std::cerr << app->get_name() << ": " << message << "\n"
               << "Try '" << app->get_name() << " --help' for more information.\n";
     return kExitUsage;
   }

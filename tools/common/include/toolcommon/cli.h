@@ -23,7 +23,8 @@ struct CommonOptions {
 void AddCommonOptions(CLI::App* app, CommonOptions* options);
 
 // Parses argv. Returns -1 to go on, otherwise the exit status to return now:
-// 0 after --help or --version, 2 after a usage error (message on stderr).
+// 0 after --help or --version, 2 after a usage error (message on stderr). An
+// unknown option or extra argument is the error reported when there are several.
 int ParseCommandLine(CLI::App* app, int argc, char** argv);
 
 }  // namespace toolcommon
