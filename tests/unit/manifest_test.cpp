@@ -114,6 +114,11 @@ TEST_CASE("EncodeField is stable on plain values and DecodeField inverts it", "[
                                          " leading",
                                          "trailing ",
                                          std::string("\x00%00", 4),
+                                         "-",
+                                         "--",
+                                         "%2D",
+                                         "%252D",
+                                         "x%2D",
                                          ""};
   for (const std::string& raw : raws) {
     INFO("raw \"" << raw << "\"");
@@ -125,6 +130,22 @@ TEST_CASE("EncodeField is stable on plain values and DecodeField inverts it", "[
   CHECK(manifest::DecodeField("caf%C3%A9") == "caf\xc3\xa9");
   CHECK(manifest::DecodeField("a%2Fb") == "a%2Fb");  // not an escape in a manifest
   CHECK(manifest::DecodeField("-") == "");
+}
+
+TEST_CASE("EncodeField: a value that is exactly \"-\" is not the empty value", "[manifest]") {
+  // "-" stands for an empty field, so a real "-" is written %2D (and a real
+  // "%2D" as %252D): a WARC-Target-URI "-" must not read back as empty.
+  CHECK(manifest::EncodeField("-") == "%2D");
+  CHECK(manifest::EncodeField("") == "-");
+  CHECK(manifest::DecodeField("%2D") == "-");
+  CHECK(manifest::EncodeField("%2D") == "%252D");
+  CHECK(manifest::DecodeField("%252D") == "%2D");
+  // Only the whole field: a '-' or "%2D" inside a value stays as it is.
+  CHECK(manifest::EncodeField("a-b") == "a-b");
+  CHECK(manifest::EncodeField("--") == "--");
+  CHECK(manifest::EncodeField("x%2D") == "x%2D");
+  CHECK(manifest::DecodeField("x%2D") == "x%2D");
+  CHECK(manifest::DecodeField("%2Dx") == "%2Dx");
 }
 
 TEST_CASE("FormatLine: 6, 7 and 10 fields, exact text", "[manifest]") {

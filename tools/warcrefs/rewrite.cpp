@@ -76,6 +76,7 @@ struct Inspection {
   std::string record_id;
   std::string payload_digest;  // the revisit's WARC-Payload-Digest
   std::string version;
+  std::string content_type;    // the revisit's, as the response had it
 };
 
 // Reads the record at `offset` and decides what to do with the line.
@@ -115,6 +116,11 @@ Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, RevisitWriter* w
     return result;
   };
   if (offset >= file_size) return mismatch("offset is past the end of the file");
+  // "-" is an empty field: a revisit naming no original resolves to nothing.
+  // (A manifest written before "%2D" stood for a real "-" says "-" for both.)
+  if (e.ref_uri == "-" || e.ref_date == "-")
+    return mismatch(std::string("the manifest gives its original an empty ") +
+                    (e.ref_uri == "-" ? "URI" : "date") + "; a revisit must name its original");
   // A revisit that names its own URI and date as its original's could
   // resolve to itself: two captures of a URL in the same second (or one
   // record stored twice) stay as they are, a missed saving but no error.
@@ -198,6 +204,14 @@ Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, RevisitWriter* w
     result.reason = "kept: ARC records cannot become revisits";
     return result;
   }
+  // The drafts before WARC 1.0 have no revisit that names its original by
+  // URI and date, and no replay tool is known to resolve one: kept.
+  if (record.version == "WARC/0.17" || record.version == "WARC/0.18") {
+    result.kind = Inspection::Kind::kKeep;
+    result.kept = manifest::KeptReason::kWarcDraft;
+    result.reason = "kept: " + record.version + " records are not converted (a draft of WARC)";
+    return result;
+  }
   if (rewrite.revisit_refs &&
       rewrite.revisit_refs->Refers(e.uri, e.date, e.digest,
                                    manifest::EncodeField(record.headers.First("WARC-Record-ID").value_or(""))))
@@ -250,18 +264,30 @@ Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, RevisitWriter* w
 
   if (auto s = writer->Write(*revisit, &result.revisit_bytes); !s.ok())
     return mismatch("cannot write the revisit: " + s.message());
+  // As stored (compressed in a gzip file): converting must never make a file
+  // bigger.
+  if (result.revisit_bytes.size() >= length) {
+    result.kind = Inspection::Kind::kKeep;
+    result.kept = manifest::KeptReason::kWouldGrow;
+    result.reason = "kept: its revisit (" + std::to_string(result.revisit_bytes.size()) +
+                    " bytes) would not be smaller than the record (" + std::to_string(length) +
+                    " bytes)";
+    result.revisit_bytes.clear();
+    return result;
+  }
   result.kind = Inspection::Kind::kConvert;
   result.length = length;
   result.record_id = std::string(*record.headers.First("WARC-Record-ID"));
   result.payload_digest = std::string(revisit->headers.First("WARC-Payload-Digest").value_or(""));
   result.version = revisit->version;
+  result.content_type = std::string(revisit->headers.First("Content-Type").value_or(""));
   return result;
 }
 
 struct Conversion {
   uint64_t in_offset, in_length, out_offset, out_length;
   const manifest::Entry* entry;
-  std::string record_id, payload_digest, version;
+  std::string record_id, payload_digest, version, content_type;
 };
 
 // Appends to a file descriptor through a buffer.
@@ -357,7 +383,7 @@ base::Status CheckRevisit(const warc::Record& record, warc::RecordReader* reader
             h.Sole("WARC-Refers-To-Date").value_or("") == ref_date &&
             h.Sole("WARC-Payload-Digest").value_or("") == c.payload_digest &&
             h.Sole("WARC-Truncated").value_or("") == "length" &&
-            h.Sole("Content-Type").value_or("") == "application/http; msgtype=response" &&
+            h.Sole("Content-Type").value_or("") == c.content_type &&
             manifest::EncodeField(record.TargetUri()) == c.entry->uri &&
             manifest::EncodeField(record.Date()) == c.entry->date &&
             record.content_length == block.size();
@@ -550,7 +576,8 @@ FileResult Rewrite(const std::string& input, const std::vector<manifest::Entry>&
     }
     out_pos += offset - in_pos;
     conversions.push_back({offset, inspection.length, out_pos, inspection.revisit_bytes.size(), &e,
-                           inspection.record_id, inspection.payload_digest, inspection.version});
+                           inspection.record_id, inspection.payload_digest, inspection.version,
+                           inspection.content_type});
     out_pos += inspection.revisit_bytes.size();
     in_pos = offset + inspection.length;
     revisits.push_back(std::move(inspection.revisit_bytes));
