@@ -395,3 +395,19 @@ TEST_CASE("ParseRecordTypeList: an empty item is an error", "[manifest][warc]") 
   CHECK_FALSE(warc::ParseRecordTypeList(",").has_value());
   CHECK_FALSE(warc::ParseRecordTypeList("").has_value());
 }
+
+TEST_CASE("ManifestReader: line_offset is where the entry's line starts", "[manifest]") {
+  // warcrefs reads a file's run of lines again from there. Lines longer
+  // than the reader's 64 KB buffer cross refills.
+  const std::string a = "a 0 1 http://x/ d sha1:aa\n", comment = "# note\n\n";
+  const std::string b = "b 0 1 http://" + std::string(70000, 'y') + "/ d sha1:bb\n";
+  const std::string c = "c 0 1 http://z/ d sha1:cc";  // no final newline
+  const std::string text = a + comment + b + b + c;
+  base::StringSource source(text);
+  manifest::ManifestReader reader(&source);
+  manifest::Entry e;
+  std::vector<uint64_t> offsets;
+  while (reader.Next(&e) == manifest::ManifestReader::Outcome::kEntry) offsets.push_back(reader.line_offset());
+  CHECK(offsets == std::vector<uint64_t>{0, a.size() + comment.size(), a.size() + comment.size() + b.size(),
+                                         a.size() + comment.size() + 2 * b.size()});
+}

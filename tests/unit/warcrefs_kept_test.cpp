@@ -66,6 +66,7 @@ struct TempDir {
 };
 
 struct File {
+  explicit File(bool gz) : gzip(gz) {}
   bool gzip;
   std::string bytes;
   std::vector<uint64_t> offsets, lengths;
@@ -123,7 +124,7 @@ TEST_CASE("warcrefs: a copy whose revisit would not be smaller is kept (would-gr
   const bool gzip = GENERATE(true, false);
   INFO((gzip ? "gzip" : "plain"));
   const std::string p = P();
-  File f{gzip};
+  File f(gzip);
   f.Add("WARC/1.0", 1, "http://a.example/", kD1, kHttp, "tiny\n");  // originals (copy 1)
   f.Add("WARC/1.0", 2, "http://a.example/p", kD1, kHttp, p);
   size_t tiny = f.Add("WARC/1.0", 3, "http://b.example/", kD2, kHttp, "tiny\n");
@@ -173,7 +174,7 @@ TEST_CASE("warcrefs: WARC/0.17 and 0.18 records are kept (warc-draft)", "[warcre
   const std::string version = GENERATE(as<std::string>{}, "WARC/0.17", "WARC/0.18");
   INFO(version);
   const std::string p = P();
-  File f{true};
+  File f(true);
   size_t copy = f.Add(version, 1, "http://b.example/", kD2, kHttp, p);
   TempDir dir;
   const std::string in = dir.path + "/f";
@@ -195,7 +196,7 @@ TEST_CASE("warcrefs: WARC/0.17 and 0.18 records are kept (warc-draft)", "[warcre
 TEST_CASE("warcrefs: a revisit never names an empty original; a real \"-\" is named",
           "[warcrefs]") {
   const std::string p = P();
-  File f{true};
+  File f(true);
   size_t copy = f.Add("WARC/1.1", 1, "http://b.example/", kD2, kHttp, p);
   TempDir dir;
   const std::string in = dir.path + "/f";
@@ -229,7 +230,7 @@ TEST_CASE("warcrefs: the revisit keeps the response's Content-Type as written", 
                "application/http; msgtype=response", "Application/HTTP;  msgtype=\"response\"");
   INFO(content_type);
   const std::string p = P();
-  File f{false};
+  File f(false);
   size_t copy = f.Add("WARC/1.0", 1, "http://b.example/", kD2, content_type, p);
   TempDir dir;
   const std::string in = dir.path + "/f";
@@ -244,4 +245,38 @@ TEST_CASE("warcrefs: the revisit keeps the response's Content-Type as written", 
   auto records = Records(written);
   REQUIRE(records.size() == 1);
   CHECK(records[0].type == warc::kRevisit);
+}
+
+TEST_CASE("warcrefs: a revisit an earlier run wrote, then a record to convert", "[warcrefs]") {
+  // A re-run with a manifest that found one more copy: the revisit already
+  // there moves the records after it, and the new revisit goes where the
+  // record it replaces is now.
+  const bool gzip = GENERATE(true, false);
+  INFO((gzip ? "gzip" : "plain"));
+  const std::string p = P(), digest = Sha1Hex(p);
+  File f(gzip);
+  f.Add("WARC/1.1", 1, "http://a.example/", kD1, kHttp, p);
+  size_t a = f.Add("WARC/1.1", 2, "http://b.example/", kD2, kHttp, p);
+  size_t b = f.Add("WARC/1.1", 3, "http://c.example/", kD2, kHttp, p);
+  std::vector<manifest::Entry> lines = {
+      f.Line(a, "http://b.example/", kD2, digest, "http://a.example/", kD1),
+      f.Line(b, "http://c.example/", kD2, digest, "http://a.example/", kD1)};
+  TempDir dir;
+  const std::string in = dir.path + "/f";
+  // Both at once: the expected result.
+  { std::ofstream(in, std::ios::binary) << f.bytes; }
+  auto both = warcrefs::RewriteFile(in, lines, warcrefs::RewriteOptions{in, /*in_place=*/true});
+  REQUIRE(both.converted == 2);
+  const std::string expected = ReadAll(in);
+  // The first line alone, then both.
+  { std::ofstream(in, std::ios::binary) << f.bytes; }
+  auto first = warcrefs::RewriteFile(in, {lines[0]}, warcrefs::RewriteOptions{in, /*in_place=*/true});
+  REQUIRE(first.converted == 1);
+  auto r = warcrefs::RewriteFile(in, lines, warcrefs::RewriteOptions{in, /*in_place=*/true});
+  for (const auto& problem : r.problems) UNSCOPED_INFO(problem);
+  CHECK(r.problems.empty());
+  CHECK(r.already == 1);
+  CHECK(r.converted == 1);
+  CHECK(r.written);
+  CHECK(ReadAll(in) == expected);
 }
