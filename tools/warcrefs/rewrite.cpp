@@ -8,16 +8,14 @@
 #include <cerrno>
 #include <cstring>
 
-#include <memory>
-
 #include "gzmulti/member_writer.h"
 #include "manifest/kept.h"
+#include "new_file.h"
 #include "toolcommon/io.h"
 #include "warc/payload.h"
 #include "warc/reader.h"
 #include "warc/revisit.h"
 #include "warc/writer.h"
-#include "verify_file.h"
 
 namespace warcrefs {
 namespace {
@@ -239,25 +237,6 @@ Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, RevisitWriter* w
   result.content_type = std::string(revisit->headers.First("Content-Type").value_or(""));
   return result;
 }
-std::string DirName(const std::string& path) {
-  size_t slash = path.find_last_of('/');
-  return slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
-}
-
-std::string BaseName(const std::string& path) {
-  size_t slash = path.find_last_of('/');
-  return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
-base::Status SyncDirectory(const std::string& dir) {
-  int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return base::Status::IOError(dir + ": " + base::ErrnoText(errno));
-  int rc = ::fsync(fd);
-  ::close(fd);
-  if (rc != 0) return base::Status::IOError(dir + ": fsync: " + base::ErrnoText(errno));
-  return base::Status::Ok();
-}
-
 // A file still being written to (an open crawl's WARC, say) or replaced
 // while we read it must not lose what came in meanwhile: checked just before
 // the rename, so the window left is the rename itself.
@@ -273,94 +252,6 @@ base::Status InputUnchanged(int in_fd, const std::string& input, const struct st
     return base::Status::Corruption("the input was replaced by another file while it was being rewritten");
   return base::Status::Ok();
 }
-
-// The temporary file that becomes the target: each revisit is written to it
-// as soon as it is decided, with the input's bytes before it, so that
-// neither the revisits nor the manifest lines are held in memory.
-class NewFile {
- public:
-  NewFile(int in_fd, const RewriteOptions& options) : in_fd_(in_fd), options_(options) {}
-  ~NewFile() { Discard(); }
-  // The revisit `bytes` replaces c's record; c's out_offset and sha256 are set here.
-  void Add(Conversion c, std::string_view bytes) {
-    if (!error_.empty()) return;
-    if (fd_ < 0 && !Create()) return;
-    if (auto s = CopyRange(in_fd_, in_pos_, c.in_offset - in_pos_, out_.get()); !s.ok())
-      return Fail("cannot write " + tmp_ + ": " + s.message());
-    if (auto s = out_->Write(bytes); !s.ok()) return Fail("cannot write " + tmp_ + ": " + s.message());
-    c.out_offset = out_->written() - bytes.size();
-    c.sha256 = Sha256(bytes);
-    if (auto s = log_.Append(c); !s.ok()) return Fail(s.message());
-    in_pos_ = c.in_offset + c.in_length;
-  }
-  // Copies the input's tail, syncs and verifies the file; empty on success.
-  std::string Finish(uint64_t in_size, const std::string& input, AfterLines* after) {
-    if (!error_.empty()) return error_;
-    if (auto s = CopyRange(in_fd_, in_pos_, in_size - in_pos_, out_.get()); !s.ok())
-      return "cannot write " + tmp_ + ": " + s.message();
-    if (auto s = out_->Flush(); !s.ok()) return "cannot write " + tmp_ + ": " + s.message();
-    if (::fsync(fd_) != 0) return "cannot sync " + tmp_ + ": " + base::ErrnoText(errno);
-    if (auto s = Verify(in_fd_, in_size, fd_, out_->written(), &log_, BaseName(input),
-                        after ? &options_.after_sum : nullptr, after);
-        !s.ok())
-      return "verification of the new file failed: " + s.message();
-    return "";
-  }
-  // Gives the file the owner and mode of `st` and renames it over the target.
-  std::string Install(const struct stat& st) {
-    // The new file takes the old one's owner and mode (the owner only where we may).
-    if (::fchown(fd_, st.st_uid, st.st_gid) != 0) {
-    }
-    ::fchmod(fd_, st.st_mode & 07777);
-    ::close(fd_);
-    fd_ = -1;
-    if (::rename(tmp_.c_str(), options_.target.c_str()) != 0) {
-      int err = errno;
-      Discard();
-      return "cannot rename the new file into place: " + base::ErrnoText(err);
-    }
-    toolcommon::UnregisterTempFile(tmp_);
-    tmp_.clear();
-    return "";
-  }
-  void Discard() {
-    if (fd_ >= 0) ::close(fd_);
-    fd_ = -1;
-    if (!tmp_.empty()) {
-      ::unlink(tmp_.c_str());
-      toolcommon::UnregisterTempFile(tmp_);
-      tmp_.clear();
-    }
-  }
-
- private:
-  bool Create() {
-    std::string dir = DirName(options_.target);
-    tmp_ = dir + "/." + BaseName(options_.target) + ".warcrefs-XXXXXX";
-    fd_ = ::mkstemp(tmp_.data());
-    if (fd_ < 0) {
-      tmp_.clear();
-      error_ = "cannot create a temporary file in " + dir + ": " + base::ErrnoText(errno);
-      return false;
-    }
-    toolcommon::RegisterTempFile(tmp_);
-    out_ = std::make_unique<Output>(fd_);
-    return true;
-  }
-  void Fail(const std::string& why) {
-    error_ = why;
-    Discard();
-  }
-
-  int in_fd_;
-  const RewriteOptions& options_;
-  int fd_ = -1;
-  std::string tmp_;
-  std::unique_ptr<Output> out_;
-  ConversionLog log_;
-  uint64_t in_pos_ = 0;  // input bytes up to here are in the file
-  std::string error_;    // the first failure: nothing more is written
-};
 
 // RewriteFile without the after-manifest of a file left as it was; `after`
 // (null: none wanted) receives the new file's lines.
