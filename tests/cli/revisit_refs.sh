@@ -15,11 +15,15 @@ mkdir -p "$WORK/in"
 # warcrec.py (beside this script) writes the records.
 export PYTHONPATH="$(dirname "$0")"
 python3 - "$WORK/in" <<'PY'
-import sys
+import hashlib, sys
 from warcrec import record, uuid
 out = sys.argv[1]
-P = b"the same page, captured three times " * 40
-Q = b"another page " * 50
+# Payloads that compress poorly: a revisit is smaller than their records
+# (warcrefs keeps a copy whose revisit would not be).
+def page(text, n):
+    return b"".join(hashlib.sha256(b"%s %d" % (text, i)).hexdigest().encode() for i in range(n))
+P = page(b"the same page, captured three times", 40)
+Q = page(b"another page", 50)
 text = b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\n"
 def write(name, records):
     with open(out + "/" + name, "wb") as f:
@@ -40,9 +44,9 @@ write("c.warc.gz", [
         "WARC-Profile: http://netpreserve.org/warc/1.0/revisit/identical-payload-digest"])])
 PY
 cp -r "$WORK/in" "$WORK/pristine"
-sha1_hex() { python3 -c 'import hashlib,sys; print("sha1:" + hashlib.sha1(sys.argv[1].encode() * int(sys.argv[2])).hexdigest())' "$1" "$2"; }
-P_DIGEST=$(sha1_hex "the same page, captured three times " 40)
-Q_DIGEST=$(sha1_hex "another page " 50)
+sha1_hex() { python3 -c 'import hashlib,sys; print("sha1:" + hashlib.sha1(b"".join(hashlib.sha256(b"%s %d" % (sys.argv[1].encode(), i)).hexdigest().encode() for i in range(int(sys.argv[2])))).hexdigest())' "$1" "$2"; }
+P_DIGEST=$(sha1_hex "the same page, captured three times" 40)
+Q_DIGEST=$(sha1_hex "another page" 50)
 
 # warcsum --revisit-refs: one line per reference, in file order.
 "$WARCSUM" -q --revisit-refs "$WORK/refs.txt" "$WORK"/in/*.warc.gz > "$WORK/sum"

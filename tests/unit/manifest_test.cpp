@@ -114,6 +114,11 @@ TEST_CASE("EncodeField is stable on plain values and DecodeField inverts it", "[
                                          " leading",
                                          "trailing ",
                                          std::string("\x00%00", 4),
+                                         "-",
+                                         "--",
+                                         "%2D",
+                                         "%252D",
+                                         "x%2D",
                                          ""};
   for (const std::string& raw : raws) {
     INFO("raw \"" << raw << "\"");
@@ -125,6 +130,22 @@ TEST_CASE("EncodeField is stable on plain values and DecodeField inverts it", "[
   CHECK(manifest::DecodeField("caf%C3%A9") == "caf\xc3\xa9");
   CHECK(manifest::DecodeField("a%2Fb") == "a%2Fb");  // not an escape in a manifest
   CHECK(manifest::DecodeField("-") == "");
+}
+
+TEST_CASE("EncodeField: a value that is exactly \"-\" is not the empty value", "[manifest]") {
+  // "-" stands for an empty field, so a real "-" is written %2D (and a real
+  // "%2D" as %252D): a WARC-Target-URI "-" must not read back as empty.
+  CHECK(manifest::EncodeField("-") == "%2D");
+  CHECK(manifest::EncodeField("") == "-");
+  CHECK(manifest::DecodeField("%2D") == "-");
+  CHECK(manifest::EncodeField("%2D") == "%252D");
+  CHECK(manifest::DecodeField("%252D") == "%2D");
+  // Only the whole field: a '-' or "%2D" inside a value stays as it is.
+  CHECK(manifest::EncodeField("a-b") == "a-b");
+  CHECK(manifest::EncodeField("--") == "--");
+  CHECK(manifest::EncodeField("x%2D") == "x%2D");
+  CHECK(manifest::DecodeField("x%2D") == "x%2D");
+  CHECK(manifest::DecodeField("%2Dx") == "%2Dx");
 }
 
 TEST_CASE("FormatLine: 6, 7 and 10 fields, exact text", "[manifest]") {
@@ -373,4 +394,20 @@ TEST_CASE("ParseRecordTypeList: an empty item is an error", "[manifest][warc]") 
   CHECK_FALSE(warc::ParseRecordTypeList("response,,resource").has_value());
   CHECK_FALSE(warc::ParseRecordTypeList(",").has_value());
   CHECK_FALSE(warc::ParseRecordTypeList("").has_value());
+}
+
+TEST_CASE("ManifestReader: line_offset is where the entry's line starts", "[manifest]") {
+  // warcrefs reads a file's run of lines again from there. Lines longer
+  // than the reader's 64 KB buffer cross refills.
+  const std::string a = "a 0 1 http://x/ d sha1:aa\n", comment = "# note\n\n";
+  const std::string b = "b 0 1 http://" + std::string(70000, 'y') + "/ d sha1:bb\n";
+  const std::string c = "c 0 1 http://z/ d sha1:cc";  // no final newline
+  const std::string text = a + comment + b + b + c;
+  base::StringSource source(text);
+  manifest::ManifestReader reader(&source);
+  manifest::Entry e;
+  std::vector<uint64_t> offsets;
+  while (reader.Next(&e) == manifest::ManifestReader::Outcome::kEntry) offsets.push_back(reader.line_offset());
+  CHECK(offsets == std::vector<uint64_t>{0, a.size() + comment.size(), a.size() + comment.size() + b.size(),
+                                         a.size() + comment.size() + 2 * b.size()});
 }

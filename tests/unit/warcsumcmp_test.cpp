@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -321,6 +322,55 @@ TEST_CASE("warcsumcmp: a copy kept in an ARC file is counted, not a discrepancy"
             processed);
   CHECK(out.lines == Lines{"not deduplicated: c.warc w d3 sha1:aa (copy 3 of u d1; before: offset 1, "
                            "after: offset 1)"});
+}
+
+TEST_CASE("warcsumcmp: the kept list is read by its typed reason; ARC is known by it",
+          "[warcsumcmp]") {
+  TempDir dir;
+  const std::string list = dir.path() + "/kept.txt";
+  // b.arc.gz holds a WARC/0.18 record (kept as warc-draft: its name says
+  // nothing); d.warc holds an ARC record (kept as arc: its name is wrong);
+  // e.warc's copy would grow; f.warc's reason is free text from an older list.
+  {
+    std::ofstream out(list);
+    out << "b.arc.gz 1 v d2 sha1:aa warc-draft WARC/0.18 records are not converted\n"
+           "d.warc 1 x d4 sha1:aa arc ARC records cannot become revisits\n"
+           "e.warc 1 y d5 sha1:aa would-grow its revisit would not be smaller\n"
+           "f.warc 1 z d6 sha1:aa its original has the same URI and date\n";
+  }
+  std::vector<warcsumcmp::KeptCopy> kept;
+  REQUIRE(warcsumcmp::LoadKept(list, &kept).ok());
+  REQUIRE(kept.size() == 4);
+  const char* before =
+      "a.warc.gz 1 1 u d1 sha1:aa\nb.arc.gz 1 1 v d2 sha1:aa\nc.arc 1 1 w d3 sha1:aa\n"
+      "d.warc 1 1 x d4 sha1:aa\ne.warc 1 1 y d5 sha1:aa\nf.warc 1 1 z d6 sha1:aa\n";
+  const char* processed =
+      "a.warc.gz 1 1 u d1 sha1:aa 0 1 - -\nb.arc.gz 1 1 v d2 sha1:aa 0 2 u d1\n"
+      "c.arc 1 1 w d3 sha1:aa 0 3 u d1\nd.warc 1 1 x d4 sha1:aa 0 4 u d1\n"
+      "e.warc 1 1 y d5 sha1:aa 0 5 u d1\nf.warc 1 1 z d6 sha1:aa 0 6 u d1\n";
+  warcsumcmp::CompareOptions options;
+  options.kept = &kept;
+  // Everything is still there: c.arc's copy is not in the list, so with a
+  // list its name does not excuse it.
+  Output out = Cmp(before, before, processed, options);
+  REQUIRE(out.status.ok());
+  CHECK(out.lines == Lines{"not deduplicated: c.arc w d3 sha1:aa (copy 3 of u d1; before: offset 1, "
+                           "after: offset 1)"});
+  CHECK(out.summary.kept_arc == 0);
+  CHECK(out.summary.kept_listed == 4);
+  using R = manifest::KeptReason;
+  CHECK(out.summary.kept_by_reason[static_cast<int>(R::kWarcDraft)] == 1);
+  CHECK(out.summary.kept_by_reason[static_cast<int>(R::kArc)] == 1);
+  CHECK(out.summary.kept_by_reason[static_cast<int>(R::kWouldGrow)] == 1);
+  CHECK(out.summary.kept_by_reason[static_cast<int>(R::kUnknown)] == 1);
+  CHECK(out.summary.discrepancies() == 1);
+  // Without the list the names decide, as before: b.arc.gz and c.arc are
+  // kept, d.warc, e.warc and f.warc are not deduplicated.
+  out = Cmp(before, before, processed);
+  REQUIRE(out.status.ok());
+  CHECK(out.summary.kept_arc == 2);
+  CHECK(out.summary.kept_listed == 0);
+  CHECK(out.lines.size() == 3);
 }
 
 TEST_CASE("warcsumcmp: malformed lines name the input and the line", "[warcsumcmp]") {

@@ -1,3 +1,4 @@
+#include "toolcommon/paths.h"
 #include "originals.h"
 
 #include <fcntl.h>
@@ -14,14 +15,13 @@
 #include "warc/reader.h"
 
 namespace warcrefs {
+using toolcommon::BaseName;
+using toolcommon::DirName;
+using toolcommon::RealPath;
 namespace {
 
 constexpr size_t kMaxReasons = 1000;  // distinct failure texts kept
 
-std::string BaseName(const std::string& path) {
-  size_t slash = path.find_last_of('/');
-  return slash == std::string::npos ? path : path.substr(slash + 1);
-}
 
 bool IsFile(const std::string& path) {
   struct stat st;

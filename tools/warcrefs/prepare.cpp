@@ -1,3 +1,4 @@
+#include "toolcommon/paths.h"
 #include "prepare.h"
 
 #include <dirent.h>
@@ -13,21 +14,12 @@
 #include "manifest/reader.h"
 
 namespace warcrefs {
+using toolcommon::BaseName;
+using toolcommon::DirName;
+using toolcommon::RealPath;
 
-std::string BaseName(const std::string& path) {
-  size_t slash = path.find_last_of('/');
-  return slash == std::string::npos ? path : path.substr(slash + 1);
-}
 
-std::string RealPath(const std::string& path) {
-  char buf[PATH_MAX];
-  return ::realpath(path.c_str(), buf) ? std::string(buf) : path;
-}
 
-std::string DirName(const std::string& path) {
-  size_t slash = path.find_last_of('/');
-  return slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
-}
 
 namespace {
 

@@ -8,16 +8,13 @@
 #include <string>
 #include <vector>
 
+#include "toolcommon/paths.h"
 #include "manifest/references.h"
 #include "originals.h"
 #include "refs.h"
 #include "toolcommon/diag.h"
 
 namespace warcrefs {
-
-std::string BaseName(const std::string& path);
-std::string RealPath(const std::string& path);  // the path itself if it has none
-std::string DirName(const std::string& path);
 
 // The input files by base name.
 struct Inputs {

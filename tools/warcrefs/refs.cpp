@@ -1,3 +1,4 @@
+#include "toolcommon/paths.h"
 #include "refs.h"
 
 #include <stdlib.h>
@@ -20,6 +21,9 @@
 #include "warc/digest.h"
 
 namespace warcrefs {
+using toolcommon::BaseName;
+using toolcommon::DirName;
+using toolcommon::RealPath;
 namespace {
 
 struct ManifestFacts {
@@ -75,6 +79,48 @@ bool CheckManifest(base::ByteSource* source, const std::string& name, toolcommon
   }
 }
 
+// Rewrites the file at `path` by the copy > 1 lines of the manifest's run
+// of lines for `file_field` that starts at `offset`, read as they are
+// needed. A sum-only job (no file_field) has no lines.
+FileResult RewriteJob(const std::string& path, const std::string& manifest_path,
+                      const std::string& file_field, uint64_t offset, const RewriteOptions& rewrite) {
+  if (file_field.empty()) return RewriteFile(path, std::vector<manifest::Entry>{}, rewrite);
+  std::string error;
+  auto source = base::FileSource::Open(manifest_path);
+  if (source.ok()) {
+    if (auto s = (*source)->Seek(offset); !s.ok()) error = s.message();
+  } else {
+    error = source.status().message();
+  }
+  std::unique_ptr<manifest::ManifestReader> reader;
+  if (error.empty()) reader = std::make_unique<manifest::ManifestReader>(source->get());
+  bool first = true;
+  FileResult result = RewriteFile(
+      path,
+      [&](manifest::Entry* e) {
+        while (reader) {
+          auto outcome = reader->Next(e);
+          // The run of lines starts at `offset`: a first line of another
+          // file, or one that no longer parses, means the manifest changed.
+          if (outcome != manifest::ManifestReader::Outcome::kEnd &&
+              (outcome != manifest::ManifestReader::Outcome::kEntry || (first && e->file != file_field)))
+            error = "the line at byte " + std::to_string(offset + reader->line_offset()) +
+                    " is not what the check pass read (the manifest changed while it was read)";
+          first = false;
+          if (!error.empty() || outcome != manifest::ManifestReader::Outcome::kEntry ||
+              e->file != file_field) {
+            reader.reset();
+            break;
+          }
+          if (e->copy > 1) return true;
+        }
+        return false;
+      },
+      rewrite);
+  if (!error.empty())
+    result.problems.push_back("manifest: " + error + "; the lines after it were not applied");
+  return result;
+}
 
 }  // namespace
 
@@ -173,7 +219,10 @@ int Run(const Options& options, toolcommon::Diag* diag) {
     size_t index;
     std::string path;
     RewriteOptions rewrite;
-    std::vector<manifest::Entry> dups;
+    // Its lines (copy > 1) are read again from the manifest when it is
+    // rewritten, from the first line of its run: not held meanwhile.
+    std::string file_field;
+    uint64_t manifest_offset = 0;
     std::string error;    // not rewritten, and why (reported in its turn)
     std::string verbose;  // not among the inputs (reported with -v)
     bool sum_only = false;  // no duplicates: only its after-manifest is wanted
@@ -253,10 +302,9 @@ int Run(const Options& options, toolcommon::Diag* diag) {
           job.rewrite.after_lines = [&, index](std::string* lines) { after_ordered->Write(index, lines); };
           job.rewrite.after_sum = after_sum;
         }
-        result = RewriteFile(job.path, job.dups, job.rewrite);
+        result = RewriteJob(job.path, manifest_path, job.file_field, job.manifest_offset, job.rewrite);
       }
       if (after_ordered) after_ordered->Done(job.index);
-      job.dups.clear();
       lock.lock();
       done.emplace(job.index, std::make_pair(std::move(job), std::move(result)));
       for (auto it = done.find(next_report); it != done.end(); it = done.find(next_report)) {
@@ -272,7 +320,8 @@ int Run(const Options& options, toolcommon::Diag* diag) {
 
   auto source = base::FileSource::Open(manifest_path);
   manifest::ManifestReader reader(source->get());
-  std::vector<manifest::Entry> dups;
+  uint64_t dups = 0;              // copy > 1 lines of the current file
+  uint64_t current_offset = 0;    // where its first line starts
   std::string current;
   std::set<std::string> named;  // base names the manifest has lines for
   // submit(job): queues a job, waiting while the workers are busy (the
@@ -305,14 +354,13 @@ int Run(const Options& options, toolcommon::Diag* diag) {
     if (current.empty()) return;
     std::string base = BaseName(manifest::DecodeField(current));
     named.insert(base);
-    if (dups.empty() && !after_ordered) return;
+    if (dups == 0 && !after_ordered) return;
     auto it = by_name.find(base);
     Job job;
-    job.sum_only = dups.empty();
+    job.sum_only = dups == 0;
     if (it == by_name.end()) {
       if (job.sum_only) return;  // nothing to say or sum
-      job.verbose = base + ": not among the inputs; " + std::to_string(dups.size()) +
-                    " lines ignored";
+      job.verbose = base + ": not among the inputs; " + std::to_string(dups) + " lines ignored";
     } else if (ambiguous.count(base)) {
       // Not rewritten, whichever file the lines are for; all are listed as they are.
       if (!job.sum_only) {
@@ -320,7 +368,7 @@ int Run(const Options& options, toolcommon::Diag* diag) {
         job.error = "several input files are called " + base + "; not rewritten";
         submit(std::move(job));
       }
-      dups.clear();
+      dups = 0;
       if (after_ordered) submit_sums(base);
       return;
     } else {
@@ -337,11 +385,12 @@ int Run(const Options& options, toolcommon::Diag* diag) {
       if (!job.sum_only && !options.in_place &&
           RealPath(job.rewrite.target) == RealPath(job.path)) {
         job.error = "the output directory holds this input; use --in-place to replace it";
-      } else {
-        job.dups = std::move(dups);
+      } else if (!job.sum_only) {
+        job.file_field = current;
+        job.manifest_offset = current_offset;
       }
     }
-    dups.clear();
+    dups = 0;
     submit(std::move(job));
   };
   manifest::Entry entry;
@@ -349,9 +398,10 @@ int Run(const Options& options, toolcommon::Diag* diag) {
     if (entry.file != current) {
       process();
       current = entry.file;
+      current_offset = reader.line_offset();
     }
     if (entry.copy > 1) {
-      dups.push_back(entry);
+      ++dups;
       ++lines;
     }
   }

@@ -1,3 +1,4 @@
+#include "toolcommon/paths.h"
 #include "rewrite.h"
 
 #include <fcntl.h>
@@ -10,6 +11,7 @@
 
 #include "gzmulti/member_writer.h"
 #include "manifest/kept.h"
+#include "new_file.h"
 #include "toolcommon/io.h"
 #include "warc/payload.h"
 #include "warc/reader.h"
@@ -17,55 +19,11 @@
 #include "warc/writer.h"
 
 namespace warcrefs {
+using toolcommon::BaseName;
+using toolcommon::DirName;
+using toolcommon::RealPath;
 namespace {
 
-// Reads [offset, end) of an open file with pread.
-class FdRange : public base::ByteSource {
- public:
-  FdRange(int fd, uint64_t offset, uint64_t end) : fd_(fd), pos_(offset), end_(end) {}
-  base::Result<size_t> Read(char* buf, size_t n) override {
-    n = static_cast<size_t>(std::min<uint64_t>(n, end_ - pos_));
-    if (n == 0) return size_t{0};
-    for (;;) {
-      ssize_t got = ::pread(fd_, buf, n, static_cast<off_t>(pos_));
-      if (got >= 0) {
-        pos_ += static_cast<uint64_t>(got);
-        return static_cast<size_t>(got);
-      }
-      if (errno != EINTR) return base::Status::IOError("read error: " + base::ErrnoText(errno));
-    }
-  }
-  base::Status Seek(uint64_t offset) override {
-    pos_ = offset;
-    return base::Status::Ok();
-  }
-
- private:
-  int fd_;
-  uint64_t pos_, end_;
-};
-
-class FirstProblem : public warc::Reporter {
- public:
-  void Problem(const base::Status& status) override {
-    if (first.empty()) first = status.message();
-    ++count;
-  }
-  std::string first;
-  uint64_t count = 0;
-};
-
-// How many problems a sequential read of the file reports before it reaches
-// a record that starts at or after `end`.
-uint64_t ProblemsBefore(int fd, uint64_t file_size, uint64_t end) {
-  FdRange whole(fd, 0, file_size);
-  FirstProblem problems;
-  warc::RecordReader reader(&whole, {}, &problems);
-  warc::Record record;
-  while (reader.Next(&record) && record.offset < end) {
-  }
-  return problems.count;
-}
 
 struct Inspection {
   enum class Kind { kConvert, kAlready, kKeep, kMismatch } kind = Kind::kMismatch;
@@ -77,6 +35,7 @@ struct Inspection {
   std::string record_id;
   std::string payload_digest;  // the revisit's WARC-Payload-Digest
   std::string version;
+  std::string content_type;    // the revisit's, as the response had it
 };
 
 // Reads the record at `offset` and decides what to do with the line.
@@ -122,6 +81,11 @@ Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, RevisitWriter* w
     return result;
   }
   if (offset >= file_size) return mismatch("offset is past the end of the file");
+  // "-" is an empty field: a revisit naming no original resolves to nothing.
+  // (A manifest written before "%2D" stood for a real "-" says "-" for both.)
+  if (e.ref_uri == "-" || e.ref_date == "-")
+    return mismatch(std::string("the manifest gives its original an empty ") +
+                    (e.ref_uri == "-" ? "URI" : "date") + "; a revisit must name its original");
   // A revisit that names its own URI and date as its original's could
   // resolve to itself: two captures of a URL in the same second (or one
   // record stored twice) stay as they are, a missed saving but no error.
@@ -205,6 +169,14 @@ Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, RevisitWriter* w
     result.reason = "kept: ARC records cannot become revisits";
     return result;
   }
+  // The drafts before WARC 1.0 have no revisit that names its original by
+  // URI and date, and no replay tool is known to resolve one: kept.
+  if (record.version == "WARC/0.17" || record.version == "WARC/0.18") {
+    result.kind = Inspection::Kind::kKeep;
+    result.kept = manifest::KeptReason::kWarcDraft;
+    result.reason = "kept: " + record.version + " records are not converted (a draft of WARC)";
+    return result;
+  }
   if (rewrite.revisit_refs &&
       rewrite.revisit_refs->Refers(e.uri, e.date, e.digest,
                                    manifest::EncodeField(record.headers.First("WARC-Record-ID").value_or(""))))
@@ -269,233 +241,25 @@ Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, RevisitWriter* w
 
   if (auto s = writer->Write(*revisit, &result.revisit_bytes); !s.ok())
     return mismatch("cannot write the revisit: " + s.message());
+  // As stored (compressed in a gzip file): converting must never make a file
+  // bigger.
+  if (result.revisit_bytes.size() >= length) {
+    result.kind = Inspection::Kind::kKeep;
+    result.kept = manifest::KeptReason::kWouldGrow;
+    result.reason = "kept: its revisit (" + std::to_string(result.revisit_bytes.size()) +
+                    " bytes) would not be smaller than the record (" + std::to_string(length) +
+                    " bytes)";
+    result.revisit_bytes.clear();
+    return result;
+  }
   result.kind = Inspection::Kind::kConvert;
   result.length = length;
   result.record_id = std::string(*record.headers.First("WARC-Record-ID"));
   result.payload_digest = std::string(revisit->headers.First("WARC-Payload-Digest").value_or(""));
   result.version = revisit->version;
+  result.content_type = std::string(revisit->headers.First("Content-Type").value_or(""));
   return result;
 }
-
-struct Conversion {
-  uint64_t in_offset, in_length, out_offset, out_length;
-  const manifest::Entry* entry;
-  std::string record_id, payload_digest, version;
-};
-
-// Appends to a file descriptor through a buffer.
-class Output {
- public:
-  explicit Output(int fd) : fd_(fd) {}
-  base::Status Write(std::string_view data) {
-    written_ += data.size();
-    if (buffer_.size() + data.size() > (1 << 20)) {
-      if (auto s = Flush(); !s.ok()) return s;
-      if (data.size() >= (1 << 20)) return base::WriteAll(fd_, data.data(), data.size());
-    }
-    buffer_.append(data);
-    return base::Status::Ok();
-  }
-  base::Status Flush() {
-    auto s = base::WriteAll(fd_, buffer_.data(), buffer_.size());
-    buffer_.clear();
-    return s;
-  }
-  uint64_t written() const { return written_; }
-
- private:
-  int fd_;
-  std::string buffer_;
-  uint64_t written_ = 0;
-};
-
-base::Status CopyRange(int in_fd, uint64_t offset, uint64_t length, Output* out) {
-  FdRange range(in_fd, offset, offset + length);
-  return gzmulti::CopyRaw(&range, length, [&](std::string_view d) { return out->Write(d); });
-}
-
-// Compares two byte ranges through two caller-owned buffers of equal size
-// (called once per gap between revisits: allocating here would dominate).
-base::Status SameBytes(int a_fd, uint64_t a_offset, int b_fd, uint64_t b_offset, uint64_t length,
-                       std::vector<char>& a, std::vector<char>& b) {
-  FdRange ra(a_fd, a_offset, a_offset + length), rb(b_fd, b_offset, b_offset + length);
-  for (uint64_t done = 0; done < length;) {
-    size_t n = static_cast<size_t>(std::min<uint64_t>(a.size(), length - done));
-    for (auto [range, buf] : {std::pair{&ra, &a}, std::pair{&rb, &b}}) {
-      for (size_t got = 0; got < n;) {
-        auto r = range->Read(buf->data() + got, n - got);
-        if (!r.ok()) return r.status();
-        if (*r == 0) return base::Status::Corruption("file ends early");
-        got += *r;
-      }
-    }
-    if (std::memcmp(a.data(), b.data(), n) != 0)
-      return base::Status::Corruption("bytes differ from the input near output offset " +
-                                      std::to_string(b_offset + done));
-    done += n;
-  }
-  return base::Status::Ok();
-}
-
-// Whether the file holds `data` at `offset` (read through buf).
-bool SameAsWritten(int fd, uint64_t offset, std::string_view data, std::vector<char>& buf) {
-  FdRange range(fd, offset, offset + data.size());
-  for (size_t done = 0; done < data.size();) {
-    auto r = range.Read(buf.data(), std::min(buf.size(), data.size() - done));
-    if (!r.ok() || *r == 0 || std::memcmp(buf.data(), data.data() + done, *r) != 0) return false;
-    done += *r;
-  }
-  return true;
-}
-
-// The after-manifest of a new file, held back until the file is verified
-// and renamed.
-struct AfterLines {
-  toolcommon::SpillBuffer lines;
-  std::vector<std::string> problems;  // damaged records (as in the input), not listed
-};
-
-// Reads back a revisit that the sequential read found at its place: every
-// field it must have, and its block complete.
-base::Status CheckRevisit(const warc::Record& record, warc::RecordReader* reader,
-                          const Conversion& c, const std::string& first_problem) {
-  uint64_t length = 0;
-  std::string_view piece;
-  std::string block;
-  while (reader->ReadBlock(&piece)) block.append(piece);
-  if (!reader->Finish(&length) || length != c.out_length)
-    return base::Status::Corruption("revisit at offset " + std::to_string(c.out_offset) +
-                                    " does not read back: " + first_problem);
-  const auto& h = record.headers;
-  std::string ref_uri = manifest::DecodeField(c.entry->ref_uri);
-  std::string ref_date = manifest::DecodeField(c.entry->ref_date);
-  bool ok = record.type == warc::kRevisit && record.version == c.version &&
-            h.Sole("WARC-Record-ID").value_or("") == c.record_id &&
-            h.Sole("WARC-Profile").value_or("") == warc::IdenticalPayloadProfile(c.version) &&
-            h.Sole("WARC-Refers-To-Target-URI").value_or("") == ref_uri &&
-            h.Sole("WARC-Refers-To-Date").value_or("") == ref_date &&
-            h.Sole("WARC-Payload-Digest").value_or("") == c.payload_digest &&
-            h.Sole("WARC-Truncated").value_or("") == "length" &&
-            h.Sole("Content-Type").value_or("") == "application/http; msgtype=response" &&
-            manifest::EncodeField(record.TargetUri()) == c.entry->uri &&
-            manifest::EncodeField(record.Date()) == c.entry->date &&
-            record.content_length == block.size();
-  if (!ok)
-    return base::Status::Corruption("revisit at offset " + std::to_string(c.out_offset) +
-                                    " lacks a required field");
-  if (auto stored = h.First("WARC-Block-Digest")) {
-    auto digest = warc::ParseDigest(*stored);
-    bool same = digest.ok();
-    if (same) {
-      warc::Hasher hasher(digest->algorithm);
-      hasher.Update(block);
-      same = hasher.Final() == *digest;
-    }
-    if (!same)
-      return base::Status::Corruption("revisit at offset " + std::to_string(c.out_offset) +
-                                      ": its WARC-Block-Digest is not its block's");
-  }
-  return base::Status::Ok();
-}
-
-// Re-reads the new file: untouched ranges are byte-identical to the input,
-// and one sequential read of the whole file finds every revisit at its place
-// with the fields it must have. That read is warcsum's: with `after` set, its
-// manifest lines (the after-manifest) come from the same pass.
-base::Status Verify(int in_fd, uint64_t in_size, int out_fd, uint64_t out_size,
-                    const std::vector<Conversion>& conversions, const std::vector<std::string>& written,
-                    const std::string& file_field, const warcsum::SumOptions* after_sum,
-                    AfterLines* after) {
-  uint64_t in_pos = 0, out_pos = 0;
-  std::vector<char> a(1 << 20), b(1 << 20);
-  for (size_t i = 0; i < conversions.size(); ++i) {
-    const Conversion& c = conversions[i];
-    if (auto s = SameBytes(in_fd, in_pos, out_fd, out_pos, c.in_offset - in_pos, a, b); !s.ok())
-      return s;
-    // The revisit on disk is the one built (a plain file has no CRC to
-    // catch a changed byte in its block).
-    if (!SameAsWritten(out_fd, c.out_offset, written[i], b))
-      return base::Status::Corruption("revisit at offset " + std::to_string(c.out_offset) +
-                                      " does not read back as written");
-    in_pos = c.in_offset + c.in_length;
-    out_pos = c.out_offset + c.out_length;
-  }
-  if (in_size - in_pos != out_size - out_pos)
-    return base::Status::Corruption("the new file has the wrong size");
-  if (auto s = SameBytes(in_fd, in_pos, out_fd, out_pos, in_size - in_pos, a, b); !s.ok()) return s;
-
-  FdRange whole(out_fd, 0, out_size);
-  size_t next = 0;
-  base::Status revisits;
-  // Damage met (the first message, the count; all of them for the after-manifest).
-  std::string first_problem;
-  uint64_t problem_count = 0, problems_to_last_revisit = 0;
-  warcsum::FileSink sink;
-  sink.lines = [&](std::string* lines) {
-    if (after) after->lines.Append(lines);
-    lines->clear();
-  };
-  sink.message = [&](const std::string& m) {
-    if (problem_count++ == 0) first_problem = m;
-    if (after) after->problems.push_back(m);
-  };
-  sink.record = [&](const warc::Record& record, warc::RecordReader* reader) {
-    if (!revisits.ok() || next == conversions.size()) return false;
-    const Conversion& c = conversions[next];
-    if (record.offset < c.out_offset) return false;  // untouched: compared above
-    if (record.offset > c.out_offset) {
-      revisits = base::Status::Corruption("no record starts at revisit offset " +
-                                          std::to_string(c.out_offset));
-      return false;
-    }
-    ++next;
-    revisits = CheckRevisit(record, reader, c, first_problem);
-    if (next == conversions.size()) problems_to_last_revisit = problem_count;
-    return true;
-  };
-  warcsum::SumOptions sum;
-  if (after_sum) {
-    sum = *after_sum;
-  } else {
-    sum.types = 0;  // nothing listed, nothing hashed
-  }
-  warcsum::SumSource(&whole, file_field, sum, sink);
-  if (!revisits.ok()) return revisits;
-  if (next < conversions.size())
-    return base::Status::Corruption("revisit at offset " + std::to_string(conversions[next].out_offset) +
-                                    " not found reading the file from its start" +
-                                    (first_problem.empty() ? "" : ": " + first_problem));
-  // After damage the reader goes on at the next gzip member header it finds,
-  // even one stored inside another record's payload: damage the input does
-  // not have means a revisit was written over part of another record.
-  // (Up to the last revisit: the rest is the input's tail, byte for byte.)
-  const Conversion& last = conversions.back();
-  if (problems_to_last_revisit > 0 &&
-      problems_to_last_revisit > ProblemsBefore(in_fd, in_size, last.in_offset + last.in_length))
-    return base::Status::Corruption("the new file reads with damage the input does not have: " +
-                                    first_problem);
-  return base::Status::Ok();
-}
-
-std::string DirName(const std::string& path) {
-  size_t slash = path.find_last_of('/');
-  return slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
-}
-
-std::string BaseName(const std::string& path) {
-  size_t slash = path.find_last_of('/');
-  return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
-base::Status SyncDirectory(const std::string& dir) {
-  int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return base::Status::IOError(dir + ": " + base::ErrnoText(errno));
-  int rc = ::fsync(fd);
-  ::close(fd);
-  if (rc != 0) return base::Status::IOError(dir + ": fsync: " + base::ErrnoText(errno));
-  return base::Status::Ok();
-}
-
 // A file still being written to (an open crawl's WARC, say) or replaced
 // while we read it must not lose what came in meanwhile: checked just before
 // the rename, so the window left is the rename itself.
@@ -514,34 +278,39 @@ base::Status InputUnchanged(int in_fd, const std::string& input, const struct st
 
 // RewriteFile without the after-manifest of a file left as it was; `after`
 // (null: none wanted) receives the new file's lines.
-FileResult Rewrite(const std::string& input, const std::vector<manifest::Entry>& dups,
+FileResult Rewrite(const std::string& input, const DupSource& next_dup,
                    const RewriteOptions& options, AfterLines* after) {
   FileResult result;
-  result.lines = dups.size();
+  manifest::Entry e;
+  auto count_rest = [&] {
+    while (next_dup(&e)) ++result.lines;
+    return result;
+  };
   int in_fd = ::open(input.c_str(), O_RDONLY | O_CLOEXEC);
   if (in_fd < 0) {
     result.problems.push_back("cannot open: " + base::ErrnoText(errno));
-    return result;
+    return count_rest();
   }
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{in_fd};
   struct stat st;
   if (::fstat(in_fd, &st) != 0) {
     result.problems.push_back("cannot stat: " + base::ErrnoText(errno));
-    ::close(in_fd);
-    return result;
+    return count_rest();
   }
   uint64_t in_size = static_cast<uint64_t>(st.st_size);
   result.bytes_before = result.bytes_after = in_size;
   unsigned char magic[2] = {0, 0};
   bool gzip = ::pread(in_fd, magic, 2, 0) == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
 
-  // Decide every line first; write only if something is to change.
   RevisitWriter revisit_writer(gzip);
-  std::vector<Conversion> conversions;
-  std::vector<std::string> revisits;
+  NewFile file(in_fd, options);  // created at the first conversion, unless a dry run
   int64_t shift = 0;      // how much earlier records already converted moved this one back
   uint64_t in_pos = 0;    // end of the last record decided on
-  uint64_t out_pos = 0;
-  for (const auto& e : dups) {
+  while (next_dup(&e)) {
+    ++result.lines;
     std::string where = "offset " + std::to_string(e.offset) + ": ";
     int64_t moved = static_cast<int64_t>(e.offset) - shift;
     if (moved < 0 || static_cast<uint64_t>(moved) < in_pos) {
@@ -561,86 +330,50 @@ FileResult Rewrite(const std::string& input, const std::vector<manifest::Entry>&
                                                      inspection.kept, detail));
       continue;
     }
+    in_pos = offset + inspection.length;
     if (inspection.kind == Inspection::Kind::kAlready) {
       ++result.already;
       shift += static_cast<int64_t>(e.length) - static_cast<int64_t>(inspection.length);
-      in_pos = offset + inspection.length;
       continue;
     }
-    out_pos += offset - in_pos;
-    conversions.push_back({offset, inspection.length, out_pos, inspection.revisit_bytes.size(), &e,
-                           inspection.record_id, inspection.payload_digest, inspection.version});
-    out_pos += inspection.revisit_bytes.size();
-    in_pos = offset + inspection.length;
-    revisits.push_back(std::move(inspection.revisit_bytes));
+    ++result.converted;
+    result.bytes_after -= inspection.length - inspection.revisit_bytes.size();
+    if (options.dry_run) continue;
+    Conversion c;
+    c.in_offset = offset;
+    c.in_length = inspection.length;
+    c.out_length = inspection.revisit_bytes.size();
+    c.record_id = std::move(inspection.record_id);
+    c.payload_digest = std::move(inspection.payload_digest);
+    c.version = std::move(inspection.version);
+    c.content_type = std::move(inspection.content_type);
+    c.uri = e.uri;
+    c.date = e.date;
+    c.ref_uri = manifest::DecodeField(e.ref_uri);
+    c.ref_date = manifest::DecodeField(e.ref_date);
+    file.Add(std::move(c), inspection.revisit_bytes);
   }
-  result.converted = conversions.size();
-  for (const auto& c : conversions) result.bytes_after -= c.in_length - c.out_length;
-  if (conversions.empty() || options.dry_run) {
-    ::close(in_fd);
-    return result;
-  }
+  if (result.converted == 0 || options.dry_run) return result;
 
-  // Write NAME's replacement next to the target, then verify, sync, rename.
-  std::string dir = DirName(options.target);
-  std::string tmp = dir + "/." + BaseName(options.target) + ".warcrefs-XXXXXX";
-  int out_fd = ::mkstemp(tmp.data());
+  // Verify, sync, rename.
   auto fail = [&](const std::string& why) {
     result.problems.push_back(why + "; " + (options.in_place ? "file left as it was"
                                                                      : "nothing written"));
     result.bytes_after = result.bytes_before;
     result.converted = 0;  // nothing was written
-    if (out_fd >= 0) {
-      ::close(out_fd);
-      ::unlink(tmp.c_str());
-      toolcommon::UnregisterTempFile(tmp);
-    }
-    ::close(in_fd);
+    file.Discard();
     return result;
   };
-  if (out_fd < 0) {
-    out_fd = -1;
-    return fail("cannot create a temporary file in " + dir + ": " + base::ErrnoText(errno));
-  }
-  toolcommon::RegisterTempFile(tmp);
-  Output out(out_fd);
-  in_pos = 0;
-  for (size_t i = 0; i < conversions.size(); ++i) {
-    const Conversion& c = conversions[i];
-    if (auto s = CopyRange(in_fd, in_pos, c.in_offset - in_pos, &out); !s.ok())
-      return fail("cannot write " + tmp + ": " + s.message());
-    if (auto s = out.Write(revisits[i]); !s.ok()) return fail("cannot write " + tmp + ": " + s.message());
-    in_pos = c.in_offset + c.in_length;
-  }
-  if (auto s = CopyRange(in_fd, in_pos, in_size - in_pos, &out); !s.ok())
-    return fail("cannot write " + tmp + ": " + s.message());
-  if (auto s = out.Flush(); !s.ok()) return fail("cannot write " + tmp + ": " + s.message());
-  if (::fsync(out_fd) != 0) return fail("cannot sync " + tmp + ": " + base::ErrnoText(errno));
-  if (auto s = Verify(in_fd, in_size, out_fd, out.written(), conversions, revisits, BaseName(input),
-                      after ? &options.after_sum : nullptr, after);
-      !s.ok())
-    return fail("verification of the new file failed: " + s.message());
+  if (auto why = file.Finish(in_size, input, after); !why.empty()) return fail(why);
   if (auto s = InputUnchanged(in_fd, input, st); !s.ok()) return fail(s.message());
-  // The new file takes the old one's owner and mode (the owner only where we may).
-  if (::fchown(out_fd, st.st_uid, st.st_gid) != 0) {
-  }
-  ::fchmod(out_fd, st.st_mode & 07777);
-  ::close(out_fd);
-  out_fd = -1;
-  if (::rename(tmp.c_str(), options.target.c_str()) != 0) {
-    int err = errno;
-    ::unlink(tmp.c_str());
-    toolcommon::UnregisterTempFile(tmp);
-    result.problems.push_back("cannot rename the new file into place: " + base::ErrnoText(err));
+  if (auto why = file.Install(st); !why.empty()) {
+    result.problems.push_back(why);
     result.bytes_after = result.bytes_before;
     result.converted = 0;
-    ::close(in_fd);
     return result;
   }
-  toolcommon::UnregisterTempFile(tmp);
-  if (auto s = SyncDirectory(dir); !s.ok()) result.problems.push_back(s.message());
+  if (auto s = SyncDirectory(DirName(options.target)); !s.ok()) result.problems.push_back(s.message());
   result.written = true;
-  ::close(in_fd);
   return result;
 }
 
@@ -648,9 +381,22 @@ FileResult Rewrite(const std::string& input, const std::vector<manifest::Entry>&
 
 FileResult RewriteFile(const std::string& input, const std::vector<manifest::Entry>& dups,
                        const RewriteOptions& options) {
-  if (!options.after_lines) return Rewrite(input, dups, options, nullptr);
+  size_t next = 0;
+  return RewriteFile(
+      input,
+      [&](manifest::Entry* e) {
+        if (next == dups.size()) return false;
+        *e = dups[next++];
+        return true;
+      },
+      options);
+}
+
+FileResult RewriteFile(const std::string& input, const DupSource& next_dup,
+                       const RewriteOptions& options) {
+  if (!options.after_lines) return Rewrite(input, next_dup, options, nullptr);
   AfterLines after;
-  FileResult result = Rewrite(input, dups, options, &after);
+  FileResult result = Rewrite(input, next_dup, options, &after);
   const std::string note = " (not listed in the after-manifest)";
   if (result.written) {
     auto s = after.lines.Drain([&](const char* data, size_t n) {

@@ -54,7 +54,16 @@ struct RewriteOptions {
   bool damaged_file = false;
 };
 
-// REQUIRES: dups sorted by offset, each with copy > 1, all for this file.
+// Gives the next manifest line for the file (false: no more). The lines are
+// read one at a time and not held: memory does not grow with their number.
+using DupSource = std::function<bool(manifest::Entry* entry)>;
+
+// REQUIRES: the lines come sorted by offset, each with copy > 1, all for this
+// file. Each revisit is written to the temporary file as soon as it is
+// decided; what the verify pass needs of it is held in a temporary file.
+FileResult RewriteFile(const std::string& input, const DupSource& next_dup,
+                       const RewriteOptions& options);
+// The same for lines held in a vector.
 FileResult RewriteFile(const std::string& input, const std::vector<manifest::Entry>& dups,
                        const RewriteOptions& options);
 

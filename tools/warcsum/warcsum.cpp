@@ -1,3 +1,4 @@
+#include "toolcommon/paths.h"
 #include "warcsum.h"
 
 #include <sys/stat.h>
@@ -12,6 +13,9 @@
 #include "warc/revisit.h"
 
 namespace warcsum {
+using toolcommon::BaseName;
+using toolcommon::DirName;
+using toolcommon::RealPath;
 namespace {
 
 constexpr size_t kLineBatch = 1 << 20;
@@ -29,10 +33,6 @@ class SinkReporter : public warc::Reporter {
   FileSummary* summary_;
 };
 
-std::string BaseName(const std::string& path) {
-  size_t slash = path.find_last_of('/');
-  return slash == std::string::npos ? path : path.substr(slash + 1);
-}
 
 // The lines of manifest/references.h for one revisit record. A digest in
 // another algorithm than the manifest's (or sha1, which warcrefs computes

@@ -144,7 +144,7 @@ class Comparer {
  public:
   Comparer(const ReportSink& sink, Summary* summary, bool dedup,
            manifest::ExternalSorter::Options sort_options, const manifest::ReferenceSet* referenced,
-           const std::vector<uint64_t>* kept)
+           const std::vector<KeptCopy>* kept)
       : sink_(sink), summary_(summary), dedup_(dedup), refs_(std::move(sort_options)),
         referenced_(referenced), kept_(kept) {}
 
@@ -174,7 +174,7 @@ class Comparer {
   bool dedup_;
   manifest::ExternalSorter refs_;
   const manifest::ReferenceSet* referenced_;  // may be null
-  const std::vector<uint64_t>* kept_;          // may be null
+  const std::vector<KeptCopy>* kept_;          // may be null
   std::deque<Before> pending_before_;
   std::deque<std::string> pending_after_;
 };
@@ -257,12 +257,20 @@ base::Status Comparer::HandleSubkey(std::vector<std::string>* before,
         ++summary_->kept_referenced;
         continue;
       }
-      if (p[0].ends_with(".arc") || p[0].ends_with(".arc.gz")) {
+      if (kept_) {
+        // warcrefs read the record and says why it kept it (an ARC record
+        // among them, whatever its file's name).
+        KeptCopy key{manifest::KeyOf({p[0], p[1], p[2], p[3]})};
+        auto it = std::lower_bound(kept_->begin(), kept_->end(), key);
+        if (it != kept_->end() && it->key == key.key) {
+          ++summary_->kept_listed;
+          ++summary_->kept_by_reason[static_cast<int>(it->reason)];
+          continue;
+        }
+      } else if (p[0].ends_with(".arc") || p[0].ends_with(".arc.gz")) {
+        // Without a kept list only the manifests are at hand, and they do not
+        // say a record's format: the file's name is all there is to go by.
         ++summary_->kept_arc;
-        continue;
-      }
-      if (kept_ && std::binary_search(kept_->begin(), kept_->end(), manifest::KeyOf({p[0], p[1], p[2], p[3]}))) {
-        ++summary_->kept_listed;
         continue;
       }
       if (auto s = Report(Kind::kNotDeduplicated,
@@ -368,7 +376,7 @@ base::Status Comparer::CheckOriginals(manifest::ExternalSorter* by_uri) {
 
 }  // namespace
 
-base::Status LoadKept(const std::string& name, std::vector<uint64_t>* kept) {
+base::Status LoadKept(const std::string& name, std::vector<KeptCopy>* kept) {
   auto source = base::FileSource::Open(name);
   if (!source.ok()) return base::Status::IOError(name + ": " + source.status().message());
   manifest::LineReader lines(source->get());
@@ -378,7 +386,7 @@ base::Status LoadKept(const std::string& name, std::vector<uint64_t>* kept) {
     if (f.size() < 6 || f[0].empty() || f[2].empty() || f[3].empty() || f[4].empty())
       return base::Status::Corruption(name + ": line " + std::to_string(lines.line_number()) +
                                       ": expected \"FILE OFFSET URI DATE DIGEST REASON\"");
-    kept->push_back(manifest::KeyOf({f[0], f[2], f[3], f[4]}));
+    kept->push_back({manifest::KeyOf({f[0], f[2], f[3], f[4]}), manifest::ParseKeptReason(f[5])});
   }
   if (!lines.status().ok()) return base::Status::IOError(name + ": " + lines.status().message());
   std::sort(kept->begin(), kept->end());
@@ -500,7 +508,7 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
   CompareOptions compare;
   compare.temp_dir = options.temp_dir.empty() ? DefaultTempDir(options.after) : options.temp_dir;
   compare.sort_bytes = options.sort_bytes;
-  std::vector<uint64_t> kept;
+  std::vector<KeptCopy> kept;
   if (!options.kept.empty()) {
     if (auto s = LoadKept(options.kept, &kept); !s.ok()) {
       diag->Error(s.message());
@@ -553,6 +561,14 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
                 (summary.sort_runs ? "with " + std::to_string(summary.sort_runs) +
                                          " temporary runs in " + compare.temp_dir
                                    : std::string("in memory")));
+  if (summary.kept_listed) {
+    std::string reasons;
+    for (int r = 0; r < kKeptReasons; ++r)
+      if (summary.kept_by_reason[r])
+        reasons += (reasons.empty() ? "" : ", ") + std::to_string(summary.kept_by_reason[r]) + " " +
+                   manifest::KeptReasonToken(static_cast<manifest::KeptReason>(r));
+    diag->Info("kept by warcrefs, by reason: " + reasons);
+  }
   const uint64_t n = summary.discrepancies();
   diag->Info(std::to_string(summary.before) + " before, " + std::to_string(summary.after) +
              " after, " + (dedup ? std::to_string(summary.deduplicated) + " deduplicated, " : "") +

@@ -16,6 +16,7 @@
 
 #include "base/source.h"
 #include "base/status.h"
+#include "manifest/kept.h"
 #include "manifest/references.h"
 #include "toolcommon/diag.h"
 
@@ -35,6 +36,17 @@ enum class Kind {
 constexpr int kKinds = 8;
 const char* KindName(Kind kind);
 
+// The kept list's reasons, counted by their index (kUnknown last).
+constexpr int kKeptReasons = static_cast<int>(manifest::KeptReason::kUnknown) + 1;
+
+// A copy warcrefs kept by design (warcrefs --kept): manifest::KeyOf of its
+// file, uri, date and digest, and the typed reason of its line.
+struct KeptCopy {
+  uint64_t key = 0;
+  manifest::KeptReason reason = manifest::KeptReason::kUnknown;
+  bool operator<(const KeptCopy& o) const { return key < o.key; }
+};
+
 struct Summary {
   uint64_t before = 0, after = 0, processed = 0;  // manifest lines read
   uint64_t unchanged = 0;     // BEFORE records found in AFTER with the same digest
@@ -45,11 +57,14 @@ struct Summary {
   // copy > 1 but still in AFTER, an existing revisit referring to it
   // (CompareOptions::referenced): warcrefs --referenced keeps those.
   uint64_t kept_referenced = 0;
-  // copy > 1 but still in AFTER, in a file named .arc or .arc.gz: ARC has no
-  // revisit record, and warcrefs keeps those.
+  // copy > 1 but still in AFTER, in a file named .arc or .arc.gz, when there
+  // is no kept list (CompareOptions::kept): ARC has no revisit record, and
+  // warcrefs keeps those. With a kept list they are counted by its reason.
   uint64_t kept_arc = 0;
-  // copy > 1 but still in AFTER, listed by warcrefs --kept (CompareOptions::kept).
+  // copy > 1 but still in AFTER, listed by warcrefs --kept (CompareOptions::kept),
+  // in all and by reason (index: manifest::KeptReason).
   uint64_t kept_listed = 0;
+  uint64_t kept_by_reason[kKeptReasons] = {};
   uint64_t by_kind[kKinds] = {};
   uint64_t sort_runs = 0;  // temporary files the sorts wrote (0: all in memory)
 
@@ -71,14 +86,15 @@ struct CompareOptions {
   size_t fan_in = 64;  // runs merged at once (>= 2)
   // What existing revisits refer to (warcsum --revisit-refs); may be null.
   const manifest::ReferenceSet* referenced = nullptr;
-  // Hashes of "FILE URI DATE DIGEST" of the copies warcrefs kept by design
-  // (warcrefs --kept), sorted; may be null.
-  const std::vector<uint64_t>* kept = nullptr;
+  // The copies warcrefs kept by design (warcrefs --kept), sorted by key; may
+  // be null. When given, it alone says which copies of ARC files were kept.
+  const std::vector<KeptCopy>* kept = nullptr;
 };
 
-// Reads the warcrefs --kept list at path into sorted keys (manifest::KeyOf
-// of file, uri, date, digest) for CompareOptions::kept.
-base::Status LoadKept(const std::string& path, std::vector<uint64_t>* kept);
+// Reads the warcrefs --kept list at path, sorted by key, for
+// CompareOptions::kept. A reason this version does not know (a list written
+// before the reasons were typed) reads as kUnknown: still a kept copy.
+base::Status LoadKept(const std::string& path, std::vector<KeptCopy>* kept);
 
 // What a progress line shows, bumped while the inputs are read (the sorts
 // and merges that follow are not counted). Null members are skipped.
@@ -112,7 +128,8 @@ using ReportSink = std::function<base::Status(std::string_view line)>;
 //   original missing: FILE URI DATE refers to REF-URI REF-DATE DIGEST (after has DIGEST2 instead)
 //   referenced: FILE URI DATE DIGEST (copy C; gone, though an existing revisit refers to it)
 //   (with options.referenced: a copy still in AFTER that a revisit refers to is kept, and
-//   counted as such; so is one in a file named .arc or .arc.gz, and one in options.kept)
+//   counted as such; so is one in options.kept, by its reason, and, when there is no
+//   options.kept, one in a file named .arc or .arc.gz)
 //
 // Records sharing a key on one side are matched as multisets: equal digests
 // pair off first, the rest pair in digest order as "digest changed", and the

@@ -18,8 +18,13 @@ int HexValue(char c) {
   return -1;
 }
 
+// A field that is exactly "-" means empty; a value that is exactly "-" is
+// written as this instead (and decoded back from it).
+constexpr std::string_view kDash = "%2D";
+
 // The byte that "%XX" at s[i] stands for in a field, or -1 if it stays literal.
 int EncodedByteAt(std::string_view s, size_t i) {
+  if (i == 0 && s == kDash) return '-';
   if (i + 2 >= s.size() || s[i] != '%') return -1;
   int hi = HexValue(s[i + 1]), lo = HexValue(s[i + 2]);
   if (hi < 0 || lo < 0) return -1;
@@ -28,8 +33,8 @@ int EncodedByteAt(std::string_view s, size_t i) {
 }
 
 void AppendEncoded(std::string_view raw, std::string* out) {
-  if (raw.empty()) {
-    out->push_back('-');
+  if (raw.empty() || raw == "-") {
+    out->append(raw.empty() ? "-" : kDash);
     return;
   }
   static const char kHex[] = "0123456789ABCDEF";

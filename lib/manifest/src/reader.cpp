@@ -6,6 +6,7 @@ namespace manifest {
 
 bool LineReader::Next(std::string* line) {
   line->clear();
+  line_offset_ = base_ + pos_;
   for (;;) {
     if (pos_ < len_) {
       const char* start = buffer_.data() + pos_;
@@ -29,6 +30,7 @@ bool LineReader::Next(std::string* line) {
       status_ = got.status();
       return false;
     }
+    base_ += len_;
     pos_ = 0;
     len_ = *got;
     if (len_ == 0) eof_ = true;
@@ -38,6 +40,7 @@ bool LineReader::Next(std::string* line) {
 ManifestReader::Outcome ManifestReader::Next(Entry* entry) {
   while (lines_.Next(&line_)) {
     if (line_.empty() || line_[0] == '#') continue;
+    line_offset_ = lines_.line_offset();
     auto parsed = ParseLine(line_);
     if (!parsed.ok()) {
       error_ = parsed.status().WithPrefix("line " + std::to_string(lines_.line_number()));

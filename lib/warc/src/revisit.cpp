@@ -28,6 +28,9 @@ base::Result<Revisit> MakeRevisit(const Record& response, std::string_view http_
   if (!response.headers.Sole("WARC-Record-ID")) return refuse("no single WARC-Record-ID");
   if (response.headers.First("WARC-Segment-Number")) return refuse("segmented record");
   if (http_header.empty()) return refuse("no complete HTTP header block");
+  // A revisit that names no original resolves to nothing.
+  if (refers_to_uri.empty()) return refuse("the original's URI is empty");
+  if (refers_to_date.empty()) return refuse("the original's date is empty");
 
   Revisit r;
   r.version = response.version;
@@ -36,8 +39,6 @@ base::Result<Revisit> MakeRevisit(const Record& response, std::string_view http_
   for (const auto& [name, value] : response.headers.fields()) {
     if (EqualsIgnoreCase(name, "WARC-Type")) {
       r.headers.Add(name, "revisit");
-    } else if (EqualsIgnoreCase(name, "Content-Type")) {
-      r.headers.Add(name, "application/http; msgtype=response");
     } else if (EqualsIgnoreCase(name, "WARC-Block-Digest")) {
       block_digest_example = value;  // recomputed below
     } else if (EqualsIgnoreCase(name, "Content-Length") || EqualsIgnoreCase(name, "WARC-Truncated") ||

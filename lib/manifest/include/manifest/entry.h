@@ -43,7 +43,10 @@ struct Entry {
 // %XX, and escapes a '%' as %25 where it starts "%XX" with XX one of those
 // bytes or '%' itself, so that DecodeField gives the raw value back exactly.
 // A '%' in any other position (the common "%2F", "%3A" of URIs) stays as it
-// is. An empty value becomes "-".
+// is. An empty value becomes "-", and a value that is exactly "-" becomes
+// "%2D" (a field that is exactly "%2D" decodes to "-"; a value "%2D" is
+// written "%252D"), so that "-" always means empty. Manifests written before
+// that rule hold "-" for both.
 std::string EncodeField(std::string_view raw);
 std::string DecodeField(std::string_view field);
 

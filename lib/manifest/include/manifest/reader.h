@@ -19,10 +19,15 @@ class LineReader {
   // Returns false at the end or on a read error (status()).
   bool Next(std::string* line);
   uint64_t line_number() const { return line_number_; }
+  // Where the last line read starts, in bytes from where the source was
+  // when reading began.
+  uint64_t line_offset() const { return line_offset_; }
   const base::Status& status() const { return status_; }
 
  private:
   base::ByteSource* source_;
+  uint64_t base_ = 0;  // source bytes before buffer_
+  uint64_t line_offset_ = 0;
   std::vector<char> buffer_;
   size_t pos_ = 0, len_ = 0;
   bool eof_ = false;
@@ -40,10 +45,13 @@ class ManifestReader {
   Outcome Next(Entry* entry);
   const base::Status& error() const { return error_; }
   uint64_t line_number() const { return lines_.line_number(); }
+  // Where the line of the last entry (or bad line) starts (LineReader::line_offset).
+  uint64_t line_offset() const { return line_offset_; }
   const std::string& line() const { return line_; }
 
  private:
   LineReader lines_;
+  uint64_t line_offset_ = 0;
   std::string line_;
   base::Status error_;
 };

@@ -27,13 +27,16 @@ struct Revisit {
 
 // Builds the revisit that replaces `response`. It keeps the response's
 // WARC-Record-ID, WARC-Target-URI, WARC-Date and every other field that still
-// describes it, in order; WARC-Payload-Digest is kept exactly as stored (or,
+// describes it, in order, with its value as written (Content-Type too: the
+// block is still an HTTP response message; one is added, spelled
+// "application/http; msgtype=response", only when there was none); WARC-Payload-Digest is kept exactly as stored (or,
 // if there was none, payload_sha1 as "sha1:BASE32"); WARC-Block-Digest is
 // recomputed over the new block when the response had one, in its algorithm
 // (sha1, labelled so, when that algorithm is unknown). refers_to_uri and
 // refers_to_date are the original's raw values.
 // Fails (InvalidArgument) for anything that is not a WARC/1.0 or 1.1 response
-// with a Record-ID and a complete HTTP header block, or that is segmented.
+// with a Record-ID and a complete HTTP header block, or that is segmented,
+// and when refers_to_uri or refers_to_date is empty.
 base::Result<Revisit> MakeRevisit(const Record& response, std::string_view http_header,
                                   const Digest& payload_sha1, std::string_view refers_to_uri,
                                   std::string_view refers_to_date);
