@@ -166,7 +166,11 @@ base::Status OutputFile::Open(const std::string& path, bool append) {
     return base::Status::Ok();
   }
   owned_ = true;
-  if (append) {
+  // A device or a pipe (/dev/null, a FIFO) is written as it is: renaming a
+  // temporary file over it would replace /dev/null for the whole machine.
+  struct stat st;
+  bool special = ::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode);
+  if (append || special) {
     fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   } else {
     tmp_path_ = path + ".tmp";
