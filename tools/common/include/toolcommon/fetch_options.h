@@ -1,6 +1,7 @@
 // The record-access options (-d, --url-prefix, --db, -j, --retries,
-// --stall-timeout, --min-rate, --record-timeout) of every tool that reads records named by manifest lines,
-// with one wording. Header-only: only the tools that fetch link lib/fetch.
+// --stall-timeout, --min-rate, --record-timeout) of every tool that reads
+// records named by manifest lines, with one wording. Header-only: only the
+// tools that fetch link lib/fetch.
 #pragma once
 
 #include <CLI/CLI.hpp>
