@@ -15,6 +15,10 @@ cannot be bound. GET /MODE/NAME serves DOCROOT/NAME, behaving by MODE:
   close        closes the connection without answering
   wrong-range  206 whose Content-Range and body are another range
   slow         the headers of a correct 206, a 60 s stall, then the body
+  drip         the headers of a correct 206, then the body one byte every
+               0.5 s (never silent, but 2 bytes a second)
+  slow-headers a correct 206 whose status line and headers come one byte
+               every 0.5 s, then the body at once
   changing     a correct 206 the first time for each (file, range); later
                requests for it are answered from DOCROOT/NAME.later if that
                exists (a record whose bytes change while it is being read)
@@ -32,8 +36,9 @@ import threading
 import time
 
 MODES = {"ok", "ignore-range", "truncate", "error500", "flaky500", "close",
-         "wrong-range", "slow", "changing"}
+         "wrong-range", "slow", "changing", "drip", "slow-headers"}
 STALL_SECONDS = 60
+DRIP_SECONDS = 0.5  # between the bytes of drip and slow-headers
 
 _flaky_seen = set()
 _seen_lock = threading.Lock()
@@ -123,21 +128,52 @@ class Handler(http.server.BaseHTTPRequestHandler):
             first, last = first + shift, last + shift
         self.send_bytes(206, path, first, last, size, (first, last), mode)
 
+    def drip(self, data):
+        """Sends data one byte at a time; False once the client has gone."""
+        for i in range(len(data)):
+            try:
+                self.wfile.write(data[i:i + 1])
+                self.wfile.flush()
+            except OSError:
+                self.close_connection = True
+                return False
+            time.sleep(DRIP_SECONDS)
+        return True
+
     def send_bytes(self, code, path, first, last, size, content_range, mode="ok"):
         length = last - first + 1 if size > 0 else 0
-        self.send_response(code)
-        self.send_header("Content-Type", "application/octet-stream")
-        self.send_header("Content-Length", str(length))
-        self.send_header("Accept-Ranges", "bytes")
+        if mode == "slow-headers":
+            header = "HTTP/1.1 %d %s\r\n" % (code, self.responses[code][0])
+        else:
+            self.send_response(code)
+        fields = [("Content-Type", "application/octet-stream"),
+                  ("Content-Length", str(length)), ("Accept-Ranges", "bytes")]
         if content_range:
-            self.send_header("Content-Range", "bytes %d-%d/%d" % (first, last, size))
-        self.end_headers()
+            fields.append(("Content-Range", "bytes %d-%d/%d" % (first, last, size)))
+        if mode == "slow-headers":
+            header += "".join("%s: %s\r\n" % f for f in fields) + "\r\n"
+            if not self.drip(header.encode("latin-1")):
+                return
+        else:
+            for name, value in fields:
+                self.send_header(name, value)
+            self.end_headers()
         send = length
         if mode == "truncate":
             send = length // 2
         elif mode == "slow":
             self.wfile.flush()
             time.sleep(STALL_SECONDS)
+        elif mode == "drip":
+            self.wfile.flush()
+            with open(path, "rb") as f:
+                f.seek(first)
+                while send > 0:
+                    chunk = f.read(min(send, 4096))
+                    if not chunk or not self.drip(chunk):
+                        break
+                    send -= len(chunk)
+            return
         with open(path, "rb") as f:
             f.seek(first)
             while send > 0:

@@ -36,8 +36,9 @@ derive() {
          if (!($7 in g)) g[$7] = n++
          $7 = g[$7]; print }' "$1" > "$1.expected"
 }
-# errors FILE: the error lines of a stderr file, without collisions and summary.
-errors() { grep -v -e ': collision: ' -e ' lines, .* runs with more than one record' "$1" || true; }
+# errors FILE: the error lines of a stderr file, without the reports of
+# different payloads under one digest and the summary.
+errors() { grep -v -e ': same digest, different payloads: ' -e ' lines, .* runs with more than one record' "$1" || true; }
 # summary FILE: the summary line of a stderr file, without its time.
 summary() { sed -n 's/^\(warccollres: [0-9]* lines, .* runs with more than one record, .*\), [0-9.]* s$/\1/p' "$1"; }
 # human_bytes N: N as the summary prints byte counts (1000 B = 1.0 KB).

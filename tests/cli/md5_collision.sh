@@ -44,7 +44,7 @@ cp -r "$WORK/in" "$WORK/pristine"
 expect_eq "md5 digests" "$MD5 $MD5 $MD5 $MD5" "$(awk '{print $6}' "$WORK/sorted" | paste -sd' ')"
 
 # warccollres compares the bytes: P and Q get different extensions, and the
-# collision is reported.
+# collision is reported as one: both stored digests are the payloads' own.
 run "$COLLRES" --proc -d "$WORK/in" "$WORK/sorted"
 [ "$rc" -eq 0 ] || { cat "$WORK/err" >&2; fail "warccollres exited $rc"; }
 expect_eq "extensions, copies and originals" \
@@ -53,7 +53,9 @@ a.warc.gz http://q.example/ 1 1 - -
 b.warc.gz http://p.example/ 0 2 http://p.example/ 2020-01-01T00:00:00Z
 b.warc.gz http://q.example/ 1 2 http://q.example/ 2020-02-01T00:00:00Z" \
   "$(awk '{print $1, $4, $7, $8, $9, $10}' "$WORK/out" | LC_ALL=C sort)"
-grep -qi "collision" "$WORK/err" || fail "no collision reported: $(cat "$WORK/err")"
+q=$(awk '$1 == "a.warc.gz" && $4 == "http://q.example/" { print $2 }' "$WORK/sorted")
+expect_eq "report" "warccollres: same digest, different payloads: $MD5: a.warc.gz: offset 0 and a.warc.gz: offset $q: two different payloads have the same md5 digest (a hash collision)" \
+  "$(grep -v ' lines, ' "$WORK/err")"
 
 # The whole chain with --hash md5: each copy refers to the capture with its
 # own payload, never to the one that only shares its MD5.

@@ -2,8 +2,10 @@
 # (nginx, -j 1 and -j 8), and for every way a server can misbehave
 # (scripts/test-servers/badhttp.py) the records it serves are kept apart,
 # named with the cause, and the exit status is 1; a 5xx that goes away after a
-# retry changes nothing. Also: a 404, a stalled transfer (3 s stall timeout,
-# run in the background), and 100 MB payloads streamed in bounded memory.
+# retry changes nothing. Also: a 404, a stalled transfer (3 s stall timeout),
+# a server that drips the body or the header one byte every 0.5 s (3 s
+# record timeout), each run in the background, and 100 MB payloads streamed
+# in bounded memory.
 source "$SRC/tests/cli/common.bash"
 source "$SRC/tests/cli/collres_corpus.bash"
 COLLRES="$BIN/warccollres/warccollres"
@@ -17,9 +19,9 @@ command -v python3 >/dev/null || { echo "skipped: python3 absent"; exit 77; }
 export NGINX_BIN
 
 # Whatever happens, no server and no background run outlives the test.
-bad_pid="" slow_pid=""
+bad_pid="" slow_pid="" drip_pid="" hdrs_pid=""
 cleanup() {
-  [ -z "$slow_pid" ] || kill "$slow_pid" 2>/dev/null || true
+  for pid in $slow_pid $drip_pid $hdrs_pid; do kill "$pid" 2>/dev/null || true; done
   if [ -n "$bad_pid" ]; then
     kill -TERM "$bad_pid" 2>/dev/null || true
     wait "$bad_pid" 2>/dev/null || true
@@ -96,6 +98,24 @@ grep " $p1\$" "$M" | head -n2 > "$WORK/slow.m"
 slow_start=$SECONDS
 "$COLLRES" --retries 0 --stall-timeout 3 --url-prefix "$BAD/slow/" "$WORK/slow.m" > "$WORK/slow.out" 2> "$WORK/slow.err" &
 slow_pid=$!
+# Servers that never fall silent but send one byte every 0.5 s, the body
+# (drip) or the header (slow-headers): with --record-timeout 3 each record
+# fails after 3 s plus 1 s per 1000 bytes (--min-rate), well before the 30 s
+# rate window ends.
+# timed NAME COMMAND...: runs COMMAND, writes how long it took to NAME.time.
+timed() {
+  local name=$1 start=$SECONDS
+  shift
+  set +e
+  "$@" > "$WORK/$name.out" 2> "$WORK/$name.err"
+  local status=$?
+  echo $((SECONDS - start)) > "$WORK/$name.time"
+  return $status
+}
+timed drip "$COLLRES" --retries 0 --record-timeout 3 --url-prefix "$BAD/drip/" "$WORK/slow.m" &
+drip_pid=$!
+timed hdrs "$COLLRES" --retries 0 --record-timeout 3 --url-prefix "$BAD/slow-headers/" "$WORK/slow.m" &
+hdrs_pid=$!
 
 # Local reference.
 run "$COLLRES" -d "$C" "$M"
@@ -244,19 +264,43 @@ run "$COLLRES" --run-part 2 --url-prefix "$BAD/changing/" "$WORK/mut.m"
 expect_eq "unchanged: exit status" 0 "$rc"
 expect_eq "unchanged: extensions" "0 1 1 0" "$(cut -d' ' -f7 "$WORK/out" | xargs)"
 
-# The stalled transfers: both kept after the stall timeout.
-set +e
-wait "$slow_pid"
-rc=$?
-set -e
-slow_pid=""
-slow_seconds=$((SECONDS - slow_start))
-cp "$WORK/slow.out" "$WORK/out"
-cp "$WORK/slow.err" "$WORK/err"
+# The stalled, dripping and slow-header transfers: all kept, each once
+# requested (no retries), in bounded time.
 awk '{ $7 = "slow-" NR; print }' "$WORK/slow.m" > "$WORK/slow"
 derive "$WORK/slow"
 cut -d' ' -f1,2 "$WORK/slow" > "$WORK/slow.broken"
-check_kept slow "Timeout was reached"
+# finish NAME PID: waits for the background run, takes its output.
+finish() {
+  set +e
+  wait "$2"
+  rc=$?
+  set -e
+  cp "$WORK/$1.out" "$WORK/out"
+  cp "$WORK/$1.err" "$WORK/err"
+}
+finish slow "$slow_pid"
+slow_pid=""
+slow_seconds=$((SECONDS - slow_start))
+check_kept slow "too slow: 0 bytes in the last 3 s, less than --min-rate 1000 bytes/s (0 of "
+finish drip "$drip_pid"
+drip_pid=""
+check_kept slow "timed out (--record-timeout): "
+grep -F "timed out (--record-timeout): " "$WORK/err" |
+  grep -qE ': [0-9]+ of [0-9]+ bytes received after [0-9]+ s \(kept as not a duplicate\)$' ||
+  fail "drip: the errors do not say how far the record got: $(cat "$WORK/err")"
+finish hdrs "$hdrs_pid"
+hdrs_pid=""
+check_kept slow "timed out (--record-timeout): the reply's header had not ended after "
+# About 5 s each; the bound leaves room for a loaded machine, and is still
+# far below the 30 s rate window and the minutes these runs took before.
+for name in drip hdrs; do
+  [ "$(cat "$WORK/$name.time")" -le 20 ] ||
+    fail "$name: the run took $(cat "$WORK/$name.time") s, expected about 5"
+done
+for mode in drip slow-headers; do
+  expect_eq "$mode: requests" 2 "$(grep -c "\"GET /$mode/" "$WORK/bad.log")"
+done
 
 echo "ok: nginx -j 1/-j 8 = local ($(wc -l < "$M") lines); 404, 5 misbehaviours kept, flaky500 retried;" \
-  "100 MB payloads in ${rss:-?} KB; stall timeout after ${slow_seconds} s"
+  "100 MB payloads in ${rss:-?} KB; stall timeout after ${slow_seconds} s;" \
+  "drip and slow headers failed after $(cat "$WORK/drip.time") and $(cat "$WORK/hdrs.time") s"

@@ -21,21 +21,29 @@ mkdir -p "$C"
 # More of the ordinary kind from the project's generator.
 add_generated 21 6M 3
 # Two responses of a real file with the same stored digest and different
-# payloads.
+# payloads; their identity is their payloads' own digest.
 if [ -f "$INTEROP/pywb/example-extra.warc" ] && [ -x "$WARCSUM" ]; then
   cp "$INTEROP/pywb/example-extra.warc" "$C/"
-  "$WARCSUM" "$C/example-extra.warc" | awk '{ print $0, "extra-" NR }' >> "$WORK/lines"
+  "$WARCSUM" --recompute "$C/example-extra.warc" | cut -d' ' -f6 | cut -c6- > "$WORK/extra.real"
+  "$WARCSUM" "$C/example-extra.warc" | paste -d' ' - "$WORK/extra.real" >> "$WORK/lines"
   [ "$(grep -c '^example-extra.warc ' "$WORK/lines")" -eq 2 ] || fail "example-extra.warc: expected 2 lines"
 else
   echo "note: $INTEROP/pywb/example-extra.warc or warcsum absent: no interop collision"
 fi
 LC_ALL=C sort -k6,6 -k1,1 -k2,2n "$WORK/lines" > "$WORK/all7"
 
-# collisions EXPECTED: the report lines for a run read without problems.
+# collisions LINES: the report lines for runs read without problems, from
+# lines whose field 7 is the payload's own SHA-1 (hex): for each payload
+# after the first of its run, which stored digest is wrong.
 collisions() {
-  awk '{ if ($6 != d) { d = $6; f0 = $1; o0 = $2; delete seen; seen[0] = 1 }
-         if (!($7 in seen)) { seen[$7] = 1
-           print "warccollres: collision: " $6 ": " f0 ": offset " o0 " and " $1 ": offset " $2 " have different payloads" } }' "$1"
+  awk '{ if ($6 != d) { d = $6; a = $1 ": offset " $2; ra = $7; delete seen; seen[$7] = 1 }
+         if ($7 in seen) next
+         seen[$7] = 1; b = $1 ": offset " $2; stored = substr(d, 6)
+         if (ra == stored && $7 == stored) why = "two different payloads have the same sha1 digest (a hash collision)"
+         else if (ra == stored) why = "the stored digest of " b " is wrong (its payload'"'"'s is sha1:" $7 "); that of " a " agrees with its payload"
+         else if ($7 == stored) why = "the stored digest of " a " is wrong (its payload'"'"'s is sha1:" ra "); that of " b " agrees with its payload"
+         else why = "neither stored digest agrees with its payload (theirs are sha1:" ra " and sha1:" $7 ")"
+         print "warccollres: same digest, different payloads: " d ": " a " and " b ": " why }' "$1"
 }
 # edit NAME AWK-CONDITION AWK-ACTION: NAME from all7, with the action applied
 # to matching lines, whose payload identity becomes unique (nothing to share).
@@ -76,9 +84,9 @@ if [ -f "$C/example-extra.warc" ]; then
   expect_eq "interop collision" "example-extra.warc 0 0;example-extra.warc 3207 1;" \
     "$(awk '$1 == "example-extra.warc" { printf "%s %s %s;", $1, $2, $7 }' "$WORK/out")"
 fi
-expect_eq "collision report" "$(collisions "$WORK/all7.expected")" \
+expect_eq "collision report" "$(collisions "$WORK/all7")" \
   "$(grep -v ' lines, ' "$WORK/err")"
-n_coll=$(collisions "$WORK/all7.expected" | wc -l)
+n_coll=$(collisions "$WORK/all7" | wc -l)
 [ "$n_coll" -ge 4 ] || fail "expected at least 4 collisions, found $n_coll"
 grep -qE "^warccollres: $lines lines, [0-9]+ runs with more than one record, [0-9]+ records fetched \([0-9.]+ [KMGT]?B\), [0-9.]+ [KMGT]?B compared, $n_coll collisions, 0 records kept for errors, [0-9.]+ s$" "$WORK/err" ||
   fail "summary line: $(tail -n1 "$WORK/err")"
@@ -107,8 +115,8 @@ for part in 2 3; do
   "$COLLRES" --run-part "$part" -d "$C" "$M" > "$WORK/part.out" 2> "$WORK/part.err"
   cmp "$WORK/part.out" "$WORK/all7.expected" ||
     { diff "$WORK/all7.expected" "$WORK/part.out" | head >&2; fail "--run-part $part: output differs"; }
-  expect_eq "--run-part $part: collisions" "$(grep ': collision: ' "$WORK/t1.err")" \
-    "$(grep ': collision: ' "$WORK/part.err")"
+  expect_eq "--run-part $part: collisions" "$(grep ': same digest, different payloads: ' "$WORK/t1.err")" \
+    "$(grep ': same digest, different payloads: ' "$WORK/part.err")"
   "$COLLRES" -q -t 3 --run-part "$part" -d "$C" "$M" > "$WORK/part.out"
   cmp "$WORK/part.out" "$WORK/all7.expected" || fail "-t 3 --run-part $part: output differs"
 done
@@ -223,7 +231,7 @@ for u in http://a.example/1 http://b.example/1; do
   grep -F "warccollres: $where" "$WORK/err" | grep -q 'CRC-32' || fail "damaged: $u: no CRC-32 error"
 done
 z=$(awk '$4 == "http://b.example/z" { print $1 ": offset " $2 }' "$WORK/damaged")
-if grep ': collision: ' "$WORK/err" | grep -qF "$z "; then
+if grep ': same digest, different payloads: ' "$WORK/err" | grep -qF "$z "; then
   fail "damaged: a damaged record reported as a collision"
 fi
 
@@ -244,9 +252,14 @@ block = bytes(block[:1 << 20])
 count, rest = divmod(size, len(block))
 pieces = [block] * count + [block[:rest]]
 sha = hashlib.sha1()
-for p in pieces:
+for p in pieces[:-1]:
     sha.update(p)
+wrong = sha.copy()
+sha.update(pieces[-1])
+wrong.update(pieces[-1][:-1] + bytes([pieces[-1][-1] ^ 1]))
 digest = sha.digest()
+with open(os.path.join(out, 'big-3.sha1'), 'w') as f:
+    f.write(wrong.hexdigest() + '\n')
 uri, date = 'http://big.example/', '2020-02-02T00:00:00Z'
 http = b'HTTP/1.1 200 OK\r\nContent-Length: %d\r\n\r\n' % size
 head = ('WARC/1.0\r\nWARC-Type: response\r\n'
@@ -298,8 +311,8 @@ fi
 expect_eq "big: exit status" 0 "$rc"
 expect_eq "big: extensions" "big-1.warc.gz 0;big-2.warc.gz 0;big-3.warc.gz 1;" \
   "$(awk '{ printf "%s %s;", $1, $7 }' "$WORK/out")"
-grep -qF "collision: $(cut -d' ' -f6 "$WORK/big.m" | head -n1): big-1.warc.gz: offset 0 and big-3.warc.gz: offset 0 have different payloads" \
-  "$WORK/err" || fail "big: no collision reported"
+expect_eq "big: report" "warccollres: same digest, different payloads: $(cut -d' ' -f6 "$WORK/big.m" | head -n1): big-1.warc.gz: offset 0 and big-3.warc.gz: offset 0: the stored digest of big-3.warc.gz: offset 0 is wrong (its payload's is sha1:$(cat "$BIG/big-3.sha1")); that of big-1.warc.gz: offset 0 agrees with its payload" \
+  "$(grep -v ' lines, ' "$WORK/err")"
 if [ -n "$rss" ]; then
   [ "$rss" -lt 65536 ] || fail "big: max RSS $rss KB, expected under 64 MB"
 fi

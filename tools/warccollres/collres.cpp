@@ -429,7 +429,7 @@ int Run(const Options& options, toolcommon::Diag* diag) {
   auto report = [&](const std::vector<std::string>& problems,
                     const std::vector<std::string>& collisions) {
     for (const auto& p : problems) diag->Error(p);
-    for (const auto& c : collisions) diag->Info("collision: " + c);
+    for (const auto& c : collisions) diag->Info("same digest, different payloads: " + c);
   };
 
   // A long run: compared here, a part at a time, once the pool is idle.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <map>
+#include <optional>
 
 namespace warccollres {
 namespace {
@@ -139,7 +140,15 @@ struct RunComparer::Rep {
   bool cached = false;
   bool dead = false;  // could not be read again: compares equal to nothing
   std::string payload;
+  std::optional<warc::Digest> actual;  // its payload's, in the run's algorithm
 };
+
+std::optional<warc::Digest> RunComparer::DigestOf(std::string_view payload) const {
+  if (!stored_) return std::nullopt;
+  warc::Hasher hasher(stored_->algorithm);
+  hasher.Update(payload);
+  return hasher.Final();
+}
 
 void RunComparer::RepFailed(Rep* rep, const base::Status& status) {
   rep->dead = true;
@@ -292,11 +301,17 @@ void RunComparer::CompareBatch(Rep* rep, std::vector<size_t>* batch, std::vector
   *batch = unequal;
 }
 
-void RunComparer::Verify(Rep* rep) {
+void RunComparer::Check(Rep* rep) {
+  if (rep->cached) {
+    rep->actual = DigestOf(rep->payload);  // read completely when it was loaded
+    return;
+  }
   ++stats_.records_fetched;
   auto opened = OpenedRecord::Open(source_, (*run_)[rep->index], true);
   base::Status s = opened.status();
   std::vector<char> block(opened.ok() ? kBlock : 0);
+  std::optional<warc::Hasher> hasher;
+  if (stored_) hasher.emplace(stored_->algorithm);
   while (s.ok()) {
     auto got = (*opened)->Read(block.data(), block.size());
     if (!got.ok()) {
@@ -304,13 +319,38 @@ void RunComparer::Verify(Rep* rep) {
     } else if (*got == 0) {
       s = (*opened)->Finish();
       break;
+    } else if (hasher) {
+      hasher->Update(std::string_view(block.data(), *got));
     }
   }
   if (s.ok()) {
     verified_[rep->index] = 1;
+    if (hasher) rep->actual = hasher->Final();
   } else {
     RepFailed(rep, s);
   }
+}
+
+std::string RunComparer::Explain(const Rep& a, const Rep& b) const {
+  const auto& run = *run_;
+  std::string both = run[0].digest + ": " + Where(run[a.index]) + " and " + Where(run[b.index]);
+  if (!stored_ || !a.actual || !b.actual)
+    return both + " have different payloads (the digest's algorithm is unknown: which stored "
+                  "digest is wrong was not checked)";
+  std::string algorithm = warc::AlgorithmName(stored_->algorithm);
+  bool a_agrees = *a.actual == *stored_, b_agrees = *b.actual == *stored_;
+  if (a_agrees && b_agrees)
+    return both + ": two different payloads have the same " + algorithm +
+           " digest (a hash collision)";
+  if (a_agrees || b_agrees) {
+    const Rep& wrong = a_agrees ? b : a;
+    const Rep& right = a_agrees ? a : b;
+    return both + ": the stored digest of " + Where(run[wrong.index]) +
+           " is wrong (its payload's is " + wrong.actual->ToManifestString() + "); that of " +
+           Where(run[right.index]) + " agrees with its payload";
+  }
+  return both + ": neither stored digest agrees with its payload (theirs are " +
+         a.actual->ToManifestString() + " and " + b.actual->ToManifestString() + ")";
 }
 
 std::vector<uint64_t> RunComparer::Assign(const std::vector<manifest::Entry>& run,
@@ -324,6 +364,8 @@ std::vector<uint64_t> RunComparer::Assign(const std::vector<manifest::Entry>& ru
   }
   run_ = &run;
   problems_ = problems;
+  stored_.reset();
+  if (auto d = warc::ParseDigest(run[0].digest); d.ok()) stored_ = std::move(d.value());
   labels_.assign(k, -1);
   verified_.assign(k, 0);
   next_label_ = 0;
@@ -360,6 +402,8 @@ std::vector<uint64_t> RunComparer::Assign(const std::vector<manifest::Entry>& ru
           cached_bytes_ += payload.size();
           rep.cached = true;
           rep.payload = std::move(payload);
+        } else {
+          rep.actual = DigestOf(payload);  // for a collision: not read again for it
         }
         labels_[i] = rep.label;
         reps.push_back(std::move(rep));
@@ -397,9 +441,10 @@ std::vector<uint64_t> RunComparer::Assign(const std::vector<manifest::Entry>& ru
   // A collision is claimed only between groups whose founders were both read
   // completely: a record found unequal halfway, or compared with nothing
   // because the other could not be read, may be damaged rather than different.
+  // Their payloads' digests tell which stored digest is wrong, if any.
   if (reps.size() > 1)
     for (auto& rep : reps)
-      if (!rep.dead && !verified_[rep.index]) Verify(&rep);
+      if (!rep.dead && (!verified_[rep.index] || (stored_ && !rep.actual))) Check(&rep);
   // Each group against the first that could be read: every group was found
   // different from each earlier one still readable (a group whose first
   // record failed proves nothing, but leaves the others' collisions real).
@@ -411,8 +456,7 @@ std::vector<uint64_t> RunComparer::Assign(const std::vector<manifest::Entry>& ru
       continue;
     }
     ++stats_.collisions;
-    collisions->push_back(run[0].digest + ": " + Where(run[first->index]) + " and " +
-                          Where(run[rep.index]) + " have different payloads");
+    collisions->push_back(Explain(*first, rep));
   }
   for (const auto& rep : reps)
     if (!rep.dead) founders_.push_back(rep.index);

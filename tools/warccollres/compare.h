@@ -4,12 +4,14 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "fetch/range_source.h"
 #include "gzmulti/segment_reader.h"
 #include "manifest/entry.h"
+#include "warc/digest.h"
 #include "warc/payload.h"
 #include "warc/reader.h"
 
@@ -54,7 +56,7 @@ class OpenedRecord {
 struct CompareStats {
   uint64_t records_fetched = 0;  // record opens (a record may be opened twice after a collision)
   uint64_t bytes_compared = 0;   // payload bytes read for comparison
-  uint64_t collisions = 0;       // digests shared by different payloads
+  uint64_t collisions = 0;       // groups of different payloads behind one digest, less one
   uint64_t failures = 0;         // records that could not be fetched or read
 };
 
@@ -66,7 +68,10 @@ class RunComparer {
   // Returns one extension per entry: byte-identical payloads share one, in
   // order of first appearance (0, 1, ...). A record that cannot be fetched or
   // read gets an extension of its own; its problem ("FILE: offset N: ...") is
-  // appended to *problems, and each collision to *collisions.
+  // appended to *problems. Each group of payloads after the first appends to
+  // *collisions "DIGEST: FILE: offset N and FILE: offset M: why", the first
+  // records of the first group and its own, and why the digest is shared:
+  // which stored digest disagrees with its payload, or a hash collision.
   std::vector<uint64_t> Assign(const std::vector<manifest::Entry>& run,
                                std::vector<std::string>* problems,
                                std::vector<std::string>* collisions);
@@ -85,8 +90,11 @@ class RunComparer {
   // A representative that cannot be read: it compares equal to nothing more.
   void RepFailed(Rep* rep, const base::Status& status);
   // Reads a representative completely (CRC-32 included) before a collision
-  // is claimed for it.
-  void Verify(Rep* rep);
+  // is claimed for it, and computes its payload's digest.
+  void Check(Rep* rep);
+  std::optional<warc::Digest> DigestOf(std::string_view payload) const;
+  // Why two groups' payloads share the stored digest.
+  std::string Explain(const Rep& a, const Rep& b) const;
 
   fetch::RangeSource* source_;
   CompareStats stats_;
@@ -96,6 +104,7 @@ class RunComparer {
   std::vector<char> verified_;  // read completely at least once, CRC-32 included
   int64_t next_label_ = 0;
   std::vector<std::string>* problems_ = nullptr;
+  std::optional<warc::Digest> stored_;  // the run's digest, if it parses
   uint64_t cached_bytes_ = 0;
   std::vector<size_t> founders_;
 };

@@ -5,37 +5,10 @@
 #include <cctype>
 #include <cstring>
 
+#include "http_transfer.h"
 #include "warc/header_map.h"
 
 namespace fetch {
-
-using Clock = std::chrono::steady_clock;
-
-struct HttpRangeSource::Transfer {
-  RecordLocation where;
-  HttpStats* stats = nullptr;  // the source's: counts the bytes received
-  size_t buffer_limit = 0;
-  std::vector<std::string> urls;
-  size_t url_index = 0;
-  int attempts = 0;  // retries made on the current URL
-  CURL* easy = nullptr;
-  std::string data;  // received and not yet read
-  size_t data_pos = 0;
-  uint64_t received = 0;  // bytes of the range received so far, over all attempts
-  bool paused = false;
-  long status = 0;  // HTTP status of the current reply, 0 before its body
-  std::string content_range;
-  std::string rejected;  // why the current reply was refused
-  enum class State { kWaiting, kRunning, kDone, kFailed } state = State::kWaiting;
-  Clock::time_point not_before;
-  std::string error;
-
-  size_t Unread() const { return data.size() - data_pos; }
-  std::string Url() const { return urls.empty() ? where.file : urls[url_index]; }
-  uint64_t NextByte() const { return where.offset + received; }
-  uint64_t LastByte() const { return where.offset + where.length - 1; }
-};
-
 namespace {
 
 size_t OnHeader(char* ptr, size_t size, size_t nmemb, void* userdata) {
@@ -43,6 +16,9 @@ size_t OnHeader(char* ptr, size_t size, size_t nmemb, void* userdata) {
   std::string_view line(ptr, size * nmemb);
   if (warc::StartsWithIgnoreCase(line, "HTTP/")) {
     t->content_range.clear();  // a new reply (after 100 Continue, say)
+    t->header_done = false;
+  } else if (line == "\r\n" || line == "\n") {
+    t->header_done = true;
   } else if (warc::StartsWithIgnoreCase(line, "Content-Range:")) {
     line.remove_prefix(14);
     while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
@@ -237,8 +213,8 @@ bool HttpRangeSource::Start(Transfer* t) {
     curl_easy_setopt(easy, CURLOPT_HEADERFUNCTION, OnHeader);
     curl_easy_setopt(easy, CURLOPT_NOSIGNAL, 1L);
     curl_easy_setopt(easy, CURLOPT_CONNECTTIMEOUT_MS, options_.connect_timeout_ms);
-    curl_easy_setopt(easy, CURLOPT_LOW_SPEED_LIMIT, 1L);
-    curl_easy_setopt(easy, CURLOPT_LOW_SPEED_TIME, options_.stall_timeout_s);
+    // No CURLOPT_LOW_SPEED_*: curl's speed counts the time a transfer is
+    // paused for its reader (CheckLimits does not).
     curl_easy_setopt(easy, CURLOPT_USERAGENT, "warcdedup/" WARCDEDUP_VERSION);
   }
   t->easy = easy;
@@ -246,6 +222,10 @@ bool HttpRangeSource::Start(Transfer* t) {
   t->content_range.clear();
   t->rejected.clear();
   t->paused = false;
+  t->header_done = false;
+  t->active = t->window_start = Clock::duration::zero();
+  t->window_bytes = t->attempt_bytes = t->received;
+  t->counting = false;
   t->state = Transfer::State::kRunning;
   std::string range = std::to_string(t->NextByte()) + "-" + std::to_string(t->LastByte());
   curl_easy_setopt(easy, CURLOPT_URL, t->Url().c_str());
@@ -326,12 +306,15 @@ void HttpRangeSource::Finished(Transfer* t, int curl_code) {
   running_set_.erase(t);
 }
 
-void HttpRangeSource::Pump(std::chrono::milliseconds timeout) {
+void HttpRangeSource::PumpOnce(std::chrono::milliseconds timeout) {
   auto* multi = static_cast<CURLM*>(multi_);
   StartDue();
   int still = 0;
+  uint64_t bytes_before = stats_.bytes;
   curl_multi_perform(multi, &still);
-  bool progressed = false;
+  // Data in: the reader has something (or a transfer filled its buffer and
+  // paused, and polling would only wait out the timeout).
+  bool progressed = stats_.bytes != bytes_before;
   auto drain = [&] {
     int left = 0;
     while (CURLMsg* msg = curl_multi_info_read(multi, &left)) {

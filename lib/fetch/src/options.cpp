@@ -14,6 +14,8 @@ base::Result<std::unique_ptr<RangeSource>> MakeRangeSource(const FetchOptions& o
   http.max_transfers = static_cast<size_t>(std::max(2, (o.jobs + threads - 1) / threads));
   http.retries = o.retries;
   http.stall_timeout_s = o.stall_timeout;
+  http.min_rate = static_cast<uint64_t>(o.min_rate);
+  http.record_timeout_s = o.record_timeout;
   if (!o.db_config.empty()) {
     auto config = LoadDbConfig(o.db_config);
     if (!config.ok()) return config.status();

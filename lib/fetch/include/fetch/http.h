@@ -50,7 +50,9 @@ struct HttpOptions {
   int retries = 3;                 // per URL, after the first attempt
   int backoff_ms = 200;            // doubled after each retry
   long connect_timeout_ms = 10000;
-  long stall_timeout_s = 30;       // abort a transfer that receives nothing this long
+  long stall_timeout_s = 30;       // the window over which min_rate is averaged
+  uint64_t min_rate = 1000;        // bytes a second; below it in a window the attempt fails
+  long record_timeout_s = 60;      // per attempt, plus 1 s per min_rate bytes of the range left
   size_t buffer_limit = 1 << 20;   // per transfer; also the largest range prefetched
 };
 
@@ -84,6 +86,11 @@ class HttpRangeSource : public RangeSource {
   void StartDue();
   bool Start(Transfer* t);
   void Finished(Transfer* t, int curl_code);
+  // Counts the time of a Pump() towards the transfers that were running
+  // unpaused, and fails the attempts that are too slow or past their deadline.
+  void CheckLimits(std::chrono::steady_clock::duration pumped);
+  std::string TooSlow(Transfer* t);
+  void PumpOnce(std::chrono::milliseconds timeout);
   void RetryOrNext(Transfer* t, const std::string& why, bool same_url_may_help);
   void Release(Transfer* t);
 

@@ -1,6 +1,7 @@
 // The record-access options (-d, --url-prefix, --db, -j, --retries,
-// --stall-timeout) of every tool that reads records named by manifest lines,
-// with one wording. Header-only: only the tools that fetch link lib/fetch.
+// --stall-timeout, --min-rate, --record-timeout) of every tool that reads
+// records named by manifest lines, with one wording. Header-only: only the
+// tools that fetch link lib/fetch.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -32,8 +33,19 @@ inline void AddFetchOptions(CLI::App* app, fetch::FetchOptions* o) {
       ->check(CLI::Range(0, 20))
       ->capture_default_str();
   app->add_option("--stall-timeout", o->stall_timeout,
-                  "Seconds without data before a transfer counts as failed (and is retried)")
+                  "Seconds over which a transfer must average --min-rate, else it fails (and "
+                  "is retried)")
       ->check(CLI::Range(1, 3600))
+      ->capture_default_str();
+  app->add_option("--min-rate", o->min_rate,
+                  "Bytes per second a transfer must average over each --stall-timeout window")
+      ->type_name("BYTES_PER_S")
+      ->check(CLI::Range(1, 1000000000))
+      ->capture_default_str();
+  app->add_option("--record-timeout", o->record_timeout,
+                  "Seconds an attempt at a record may take, plus 1 s per --min-rate bytes of it")
+      ->type_name("SECONDS")
+      ->check(CLI::Range(1, 86400))
       ->capture_default_str();
 }
 
