@@ -103,7 +103,8 @@ base::Status ReferenceSet::Load(base::ByteSource* source, const std::string& nam
     } else {
       return base::Status::Corruption(name + ": line " + std::to_string(lines.line_number()) +
                                       ": expected \"capture URI DATE\", \"payload URI DIGEST\", "
-                                      "\"uri URI\", \"record ID\", \"damaged FILE\" or \"incomplete WHAT\", found \"" +
+                                      "\"uri URI\", \"record ID\", \"damaged FILE\" or "
+                                      "\"incomplete WHAT\", found \"" +
                                       line.substr(0, 80) + "\"");
     }
   }
