@@ -48,7 +48,7 @@ TEST_CASE("references: a line of no known kind is an error with its line number"
   Loaded("capture http://a/ 2020-01-01T00:00:00Z\nuri http://c/ extra\n", &status);
   CHECK(status.message() ==
         "refs.txt: line 2: expected \"capture URI DATE\", \"payload URI DIGEST\", \"uri URI\", "
-        "\"record ID\" or \"incomplete WHAT\", found \"uri http://c/ extra\"");
+        "\"record ID\", \"damaged FILE\" or \"incomplete WHAT\", found \"uri http://c/ extra\"");
   Loaded("capture http://a/  2020\n", &status);
   CHECK(status.message().find("line 1:") != std::string::npos);
   Loaded("", &status);
@@ -90,4 +90,48 @@ TEST_CASE("references: an empty set refers to nothing", "[manifest]") {
   CHECK(set.HasOriginal("http://b/", "d", "sha1:aa"));
   CHECK_FALSE(set.HasOriginal("http://b/", "d", "sha1:bb"));
   CHECK_FALSE(set.HasCapture("http://b/", "d"));
+}
+
+TEST_CASE("references: URIs match by their canonical form, on both sides", "[manifest][url]") {
+  auto set = Loaded(
+      "capture http://EXAMPLE.com:80/a#top 2020-01-01T00:00:00Z\n"
+      "payload http://example.com/%7Euser sha1:aa\n"
+      "uri https://www.Example.com/b/\n");
+  // The original as stored, in another spelling of the URI each reference names.
+  CHECK(set.Refers("http://example.com/a", "2020-01-01T00:00:00Z", "sha1:00"));
+  CHECK(set.HasCapture("http://example.com/a", "2020-01-01T00:00:00Z"));
+  CHECK(set.Refers("http://example.com/~user", "1999-01-01T00:00:00Z", "sha1:aa"));
+  CHECK(set.Refers("http://example.com/b", "2000-01-01T00:00:00Z", "md5:00"));
+  // And the other way round: the reference in the plain spelling, the
+  // original in an odd one.
+  auto plain = Loaded("capture http://example.com/~a 2020-01-01T00:00:00Z\n");
+  CHECK(plain.Refers("HTTP://example.COM:80/%7ea#x", "2020-01-01T00:00:00Z", "sha1:00"));
+  // Manifest-encoded fields are decoded first (a space is %20 in both).
+  auto spaced = Loaded("uri http://example.com/a%20b\n");
+  CHECK(spaced.Refers("http://example.com/a%20b", "d", "sha1:00"));
+  // Still only that URL, date and digest.
+  CHECK_FALSE(set.Refers("http://example.com/a", "2021-01-01T00:00:00Z", "sha1:00"));
+  CHECK_FALSE(set.Refers("http://example.com/user", "1999-01-01T00:00:00Z", "sha1:aa"));
+  CHECK_FALSE(set.Refers("http://example.com/c", "2000-01-01T00:00:00Z", "md5:00"));
+  // Originals a manifest names are matched as spelled.
+  manifest::ReferenceSet originals;
+  originals.AddOriginal("http://example.com/a", "d", "sha1:aa");
+  originals.Seal();
+  CHECK(originals.HasOriginal("http://example.com/a", "d", "sha1:aa"));
+  CHECK_FALSE(originals.HasOriginal("http://EXAMPLE.com/a", "d", "sha1:aa"));
+}
+
+TEST_CASE("references: damaged lines name files, decoded, and keep their references", "[manifest]") {
+  auto set = Loaded(
+      "damaged /x/a%20b.warc.gz\n"
+      "uri http://a/\n"
+      "damaged c.warc\n");
+  CHECK(set.damaged() == std::vector<std::string>{"/x/a b.warc.gz", "c.warc"});
+  CHECK(set.incomplete().empty());
+  CHECK(set.Refers("http://a/", "d", "sha1:00"));
+  base::Status status;
+  Loaded("damaged\n", &status);
+  CHECK(status.message().find("line 1: expected") != std::string::npos);
+  Loaded("damaged a b\n", &status);
+  CHECK(status.message().find("line 1: expected") != std::string::npos);
 }

@@ -8,6 +8,7 @@
 #include "manifest/entry.h"
 #include "toolcommon/io.h"
 #include "toolcommon/progress.h"
+#include "warc/harvest.h"
 #include "warc/payload.h"
 #include "warc/reader.h"
 #include "warc/revisit.h"
@@ -52,6 +53,30 @@ void AppendReferences(const warc::Record& record, warc::DigestAlgorithm algorith
   }
   if (auto id = h.First("WARC-Refers-To"); id && !id->empty())
     *out += "record " + manifest::EncodeField(*id) + "\n";
+}
+
+// A damaged file: "damaged FILE", then the references harvested from all its
+// bytes. False when they cannot be vouched for (the file is then incomplete).
+bool HarvestDamaged(base::FileSource* source, const std::string& path, const FileSink& sink) {
+  std::string line = "damaged " + manifest::EncodeField(path) + "\n";
+  sink.references(&line);
+  warc::HarvestStats stats;
+  base::Status status = source->Seek(0);
+  if (status.ok())
+    status = warc::HarvestReferences(source, [&](std::string* lines) { sink.references(lines); },
+                                     &stats);
+  if (!status.ok()) {
+    sink.message("reading it again for the references it may hold: " + status.message());
+    return false;
+  }
+  if (stats.long_fields > 0)
+    sink.message("a WARC-Refers-To* or WARC-Target-URI field longer than a header may be: "
+                 "the references it holds are unknown");
+  if (stats.members_not_tried > 0)
+    sink.message(std::to_string(stats.members_not_tried) +
+                 " gzip member starts overlap others too deeply to inflate: the references it "
+                 "holds are unknown");
+  return stats.Complete();
 }
 
 }  // namespace
@@ -205,7 +230,9 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
       auto source = base::FileSource::Open(path);
       // A file with damage may hold revisits we did not see (in a block a
       // wrong Content-Length swallowed, past the point reading stopped): the
-      // reference list says so, and warcrefs then rewrites nothing.
+      // reference list names it as damaged (warcrefs leaves it as it is) with
+      // what a harvest of all its bytes finds, or, when it could not be read
+      // at all, as incomplete (warcrefs then rewrites nothing).
       bool complete = false;
       if (!source.ok()) {
         sink.message(source.status().message());
@@ -223,8 +250,10 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
       }
       progress.FileDone();
       if (refs_ordered && !complete) {
-        std::string line = "incomplete " + manifest::EncodeField(path) + "\n";
-        refs_ordered->Write(i, &line);
+        if (!source.ok() || !HarvestDamaged(source->get(), path, sink)) {
+          std::string line = "incomplete " + manifest::EncodeField(path) + "\n";
+          refs_ordered->Write(i, &line);
+        }
       }
       if (refs_ordered) refs_ordered->Done(i);
       ordered.Done(i);

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <functional>
 
+#include "manifest/entry.h"
 #include "manifest/reader.h"
+#include "url/canon.h"
 
 namespace manifest {
 namespace {
@@ -54,6 +56,10 @@ std::string ReferenceSet::ToSecond(std::string_view date) {
   return std::string(date);
 }
 
+std::string ReferenceSet::UriKey(std::string_view uri_field) {
+  return url::SurtKey(DecodeField(uri_field));
+}
+
 bool ReferenceSet::Has(char kind, std::string_view a, std::string_view b) const {
   return std::binary_search(keys_.begin(), keys_.end(), Key(kind, a, b));
 }
@@ -66,7 +72,8 @@ void ReferenceSet::Seal() {
 bool ReferenceSet::Refers(std::string_view uri, std::string_view date, std::string_view digest,
                           std::string_view record_id) const {
   if (keys_.empty()) return false;
-  return Has('c', uri, ToSecond(date)) || Has('p', uri, digest) || Has('u', uri, "") ||
+  const std::string key = UriKey(uri);
+  return Has('c', key, ToSecond(date)) || Has('p', key, digest) || Has('u', key, "") ||
          (!record_id.empty() && Has('r', StripBrackets(record_id), ""));
 }
 
@@ -86,17 +93,18 @@ base::Status ReferenceSet::Load(base::ByteSource* source, const std::string& nam
     }
     bool ok = !f.empty() && std::none_of(f.begin(), f.end(), [](auto s) { return s.empty(); });
     if (ok && f[0] == "capture" && f.size() == 3) {
-      Add('c', f[1], ToSecond(f[2]));
+      Add('c', UriKey(f[1]), ToSecond(f[2]));
     } else if (ok && f[0] == "payload" && f.size() == 3) {
-      Add('p', f[1], f[2]);
+      Add('p', UriKey(f[1]), f[2]);
     } else if (ok && f[0] == "uri" && f.size() == 2) {
-      Add('u', f[1], "");
+      Add('u', UriKey(f[1]), "");
     } else if (ok && f[0] == "record" && f.size() == 2) {
       Add('r', StripBrackets(f[1]), "");
     } else {
       return base::Status::Corruption(name + ": line " + std::to_string(lines.line_number()) +
                                       ": expected \"capture URI DATE\", \"payload URI DIGEST\", "
-                                      "\"uri URI\", \"record ID\" or \"incomplete WHAT\", found \"" +
+                                      "\"uri URI\", \"record ID\", \"damaged FILE\" or "
+                                      "\"incomplete WHAT\", found \"" +
                                       line.substr(0, 80) + "\"");
     }
   }

@@ -10,15 +10,21 @@
 //                        (algorithm:lowercasehex)
 //   uri URI              no date and no digest we can compare: any capture of URI
 //   record ID            WARC-Refers-To, the original's WARC-Record-ID
-//   incomplete WHAT      an input not read whole (damage, or not found): the
-//                        revisits in it are unknown, so any record may be one
-//                        they refer to
-//   damaged FILE         an input warcsum read only in part (FILE: its path
-//                        as warcsum got it); its references that could be
-//                        read are listed too
+//   damaged FILE         FILE (its path as warcsum was given it) has damage:
+//                        it must not be rewritten, and the lines that follow
+//                        it are the references harvested from all its bytes
+//                        (warc::HarvestReferences), broad enough that every
+//                        record a revisit in it could name is kept
+//   incomplete WHAT      an input that could not be read at all (not found,
+//                        unreadable, or damaged past what a harvest can
+//                        tell): its revisits are unknown, so any record may
+//                        be one they refer to
 //
 // Dates are compared to the second (replay tools match captures by 14-digit
-// timestamps), record IDs without their <angle brackets>.
+// timestamps), record IDs without their <angle brackets>, URIs by their
+// canonical form (url::SurtKey, the key pywb resolves revisits by): a
+// reference to "http://EXAMPLE.com:80/a#top" names "http://example.com/a".
+// Canonicalising only ever makes more records match, never fewer.
 #pragma once
 
 #include <cstdint>
@@ -43,8 +49,11 @@ class ReferenceSet {
   base::Status Load(base::ByteSource* source, const std::string& name);
   // Opens, loads and seals the file at path; errors name it.
   base::Status LoadFile(const std::string& path);
-  void AddCapture(std::string_view uri, std::string_view date) { Add('c', uri, ToSecond(date)); }
-  // The original a manifest's copy line names (its ref fields and digest).
+  void AddCapture(std::string_view uri, std::string_view date) {
+    Add('c', UriKey(uri), ToSecond(date));
+  }
+  // The original a manifest's copy line names (its ref fields and digest):
+  // matched exactly, as the manifest spells it.
   void AddOriginal(std::string_view uri, std::string_view date, std::string_view digest) {
     Add('o', uri, std::string(date) + " " + std::string(digest));
   }
@@ -57,7 +66,7 @@ class ReferenceSet {
   bool Refers(std::string_view uri, std::string_view date, std::string_view digest,
               std::string_view record_id = {}) const;
   bool HasCapture(std::string_view uri, std::string_view date) const {
-    return Has('c', uri, ToSecond(date));
+    return Has('c', UriKey(uri), ToSecond(date));
   }
   bool HasOriginal(std::string_view uri, std::string_view date, std::string_view digest) const {
     return Has('o', uri, std::string(date) + " " + std::string(digest));
@@ -65,11 +74,14 @@ class ReferenceSet {
   size_t size() const { return keys_.size(); }
   // The "incomplete" lines: what was not read (empty when all was).
   const std::vector<std::string>& incomplete() const { return incomplete_; }
-  // The "damaged" lines' paths, decoded.
+  // The "damaged" lines: files never to rewrite, their paths decoded (as
+  // warcsum was given them). Their references are in the set.
   const std::vector<std::string>& damaged() const { return damaged_; }
 
   // "2020-01-01T00:00:00.123Z" -> "2020-01-01T00:00:00Z"; other forms as they are.
   static std::string ToSecond(std::string_view date);
+  // A URI field (manifest-encoded) as the keys hold it: decoded, canonical.
+  static std::string UriKey(std::string_view uri_field);
 
  private:
   static uint64_t Key(char kind, std::string_view a, std::string_view b);
