@@ -17,7 +17,10 @@
 // and Content-Length, in decompressed bytes) is read but reported, not
 // located; so is the record right after a header cut inside a field (the
 // field's value may go on with "WARC/"). A record's block must be followed
-// by CRLF CRLF (LF in ARC) in a plain file, leniently (see Finish()).
+// by exactly CRLF CRLF (LF in ARC), or by nothing in a file whose records
+// have no trailer (see Finish()). A header must be made of CRLF-ended field
+// lines and folded continuations (WARC 1.1 section 4), under a known
+// version line ("warc/" in lower case is noted, and read).
 //
 // A record's location (offset, length) is only given out when the record was
 // read completely and, in a gzip file, starts at a member start and ends at a
