@@ -166,6 +166,11 @@ expect_eq "plain-then-gzip lines" 1 "$(wc -l <out)"
 
 # (b) Empty inputs: a note, exit 0.
 for input in empty.warc empty.warc.gz /dev/null; do
+  # (A tool run as root with "-o /dev/null" renames a regular file over it.)
+  if [ "$input" = /dev/null ] && [ ! -c /dev/null ]; then
+    echo "note: /dev/null is not a character device here: not read"
+    continue
+  fi
   run "$W" "$input"
   expect_eq "$input exit" 0 "$rc"
   expect_eq "$input stdout" "" "$(cat out)"
