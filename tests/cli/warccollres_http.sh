@@ -39,7 +39,8 @@ crafted_spec | python3 "$MKWARC" "$C" > "$WORK/lines"
 add_generated 22 6M 3
 if [ -f "$INTEROP/pywb/example-extra.warc" ] && [ -x "$WARCSUM" ]; then
   cp "$INTEROP/pywb/example-extra.warc" "$C/"
-  "$WARCSUM" "$C/example-extra.warc" | awk '{ print $0, "extra-" NR }' >> "$WORK/lines"
+  # (warcsum reports damage at 2701 and lists only the first response.)
+  { "$WARCSUM" "$C/example-extra.warc" 2>/dev/null || true; } | awk '{ print $0, "extra-" NR }' >> "$WORK/lines"
 fi
 LC_ALL=C sort -k6,6 -k1,1 -k2,2n "$WORK/lines" > "$WORK/all7"
 # 100 MB payloads: two identical, one differing in its last byte.

@@ -2,6 +2,7 @@
 // in-memory input: exact member offsets, exact content, exact error texts and
 // exact resynchronisation, for the fast path and both streaming backends.
 #include <catch2/catch.hpp>
+#include <cstdio>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -379,6 +380,40 @@ TEST_CASE("Damage: a flipped byte in the CRC-32 trailer", "[gzmulti]") {
                           "resync: skipped " + std::to_string(t.b2 - t.b1), Range(t.b2, t.end)});
     CHECK(r.data == std::vector<std::string>{t.d0, t.d2});
   }
+}
+
+TEST_CASE("Damage: reserved FLG bits in a member header", "[gzmulti]") {
+  // zlib and gzip -t refuse such a header (RFC 1952: the bits must be zero);
+  // libdeflate and ISA-L would inflate the member as if they were clear.
+  Three t;
+  REQUIRE(HasNoFalseHeader(t.m1));
+  for (uint8_t bit : {uint8_t{0x20}, uint8_t{0x40}, uint8_t{0x80}}) {
+    std::string input = t.All();
+    input[t.b1 + 3] = static_cast<char>(static_cast<uint8_t>(input[t.b1 + 3]) | bit);
+    for (Config c : AllConfigs()) {
+      for (size_t window : {size_t{0}, size_t{64}}) {
+        INFO(c.name << ", FLG bit " << int(bit) << ", window " << window);
+        c.options.input_buffer_size = window;
+        char flags[8];
+        std::snprintf(flags, sizeof flags, "0x%02x", bit);
+        Trace r = ReadAll(input, c.options);
+        CHECK(r.events == std::vector<std::string>{
+                              Range(0, t.b1),
+                              "error: offset " + std::to_string(t.b1) +
+                                  ": corrupt gzip member: reserved flag bits set in its header (FLG " +
+                                  flags + ")",
+                              "resync: skipped " + std::to_string(t.b2 - t.b1), Range(t.b2, t.end)});
+        CHECK(r.data == std::vector<std::string>{t.d0, t.d2});
+      }
+    }
+  }
+  // Resync passes over a header with reserved bits set, as it is no member start.
+  std::string input = t.All();
+  input[t.b1 + 10] = static_cast<char>(input[t.b1 + 10] | 0x06);  // BTYPE 11: invalid
+  input[t.b2 + 3] = static_cast<char>(static_cast<uint8_t>(input[t.b2 + 3]) | 0x20);
+  Trace r = ReadAll(input, {});
+  REQUIRE(r.events.size() == 3);
+  CHECK(r.events[2] == "no resync: skipped " + std::to_string(t.end - t.b1));
 }
 
 TEST_CASE("Damage: a flipped byte in ISIZE", "[gzmulti]") {

@@ -65,7 +65,8 @@ struct Problems : warc::Reporter {
     CHECK(status.code() == base::Status::Code::kCorruption);
     list.push_back(status.message());
   }
-  std::vector<std::string> list;
+  void Note(const std::string& message) override { notes.push_back(message); }
+  std::vector<std::string> list, notes;
 };
 
 struct ReadRecord {
@@ -703,21 +704,21 @@ TEST_CASE("RecordReader: WARC/1.1, 1.0, 0.18 and 0.17 version lines", "[warc][re
   }
 }
 
-TEST_CASE("RecordReader: folded lines, <uri> brackets, stray CRs, junk lines", "[warc][reader]") {
+TEST_CASE("RecordReader: folded lines, <uri> brackets, stray CRs", "[warc][reader]") {
   std::string rec1 = RawRecord(
       "WARC/1.0\r\n"
       "WARC-Type: response\r\n"
       "WARC-Target-URI: <http://example.com/a b>\r\n"
       "X-Folded: first\r\n"
       "   second\r\n"
-      "\tthird\r\n"
-      "this line has no colon\r\n"
+      "\tthird  \r\n"
       "Content-Type:application/http;msgtype=response   \r\n",
       kHttpBlock);
-  // Lines ending in CR CR LF, as in a file that went through a CRLF conversion.
+  // Header lines ending in CR CR LF, as in a file that went through a CRLF
+  // conversion: the header reads (a block without newlines keeps its length).
   std::string rec2 =
       "WARC/1.0\r\r\nWARC-Type: resource\r\r\nWARC-Target-URI: <dns:example.com>\r\r\n"
-      "Content-Length: 3\r\r\n\r\r\nabc\r\r\n\r\r\n";
+      "Content-Length: 3\r\r\n\r\r\nabc\r\n\r\n";
   for (bool gzip : {false, true}) {
     INFO((gzip ? "gzip" : "plain"));
     std::string input =
@@ -731,7 +732,7 @@ TEST_CASE("RecordReader: folded lines, <uri> brackets, stray CRs, junk lines", "
     CHECK(r.headers.First("X-Folded") == std::optional<std::string_view>("first second third"));
     CHECK(r.headers.First("Content-Type") ==
           std::optional<std::string_view>("application/http;msgtype=response"));
-    CHECK(r.headers.fields().size() == 5);  // the junk line is not a field
+    CHECK(r.headers.fields().size() == 5);
     CHECK(records[0].block == kHttpBlock);
     CHECK(records[1].record.TargetUri() == "dns:example.com");
     CHECK(records[1].block == "abc");
@@ -743,6 +744,154 @@ TEST_CASE("RecordReader: folded lines, <uri> brackets, stray CRs, junk lines", "
       CHECK(records[1].length == rec2.size());
     }
   }
+}
+
+TEST_CASE("RecordReader: folded values start on the next line (WARC 1.1 section 4)",
+          "[warc][reader]") {
+  // A value may begin on a continuation line: LWS reads as one space, and
+  // none is put before the value.
+  std::string folded =
+      "WARC/1.1\r\nWARC-Type: response\r\nWARC-Date: 2024-01-02T03:04:05Z\r\n"
+      "WARC-Target-URI:\r\n  http://example.com/folded\r\n"
+      "X-Empty-Continuation: a\r\n \t \r\n b\r\n"
+      "Content-Length:\r\n\t" + std::to_string(sizeof(kHttpBlock) - 1) + "\r\n\r\n" + kHttpBlock +
+      "\r\n\r\n";
+  for (bool gzip : {false, true}) {
+    INFO((gzip ? "gzip" : "plain"));
+    Problems p;
+    auto records = ReadAll(gzip ? gzmulti::CompressMember(folded) : folded, &p);
+    CHECK(p.list.empty());
+    REQUIRE(records.size() == 1);
+    CHECK(records[0].record.TargetUri() == "http://example.com/folded");
+    CHECK(records[0].record.headers.First("X-Empty-Continuation") ==
+          std::optional<std::string_view>("a b"));
+    CHECK(records[0].record.content_length == sizeof(kHttpBlock) - 1);
+    CHECK(records[0].block == kHttpBlock);
+    CHECK(records[0].located);
+  }
+}
+
+TEST_CASE("RecordReader: damaged header lines and unknown versions", "[warc][reader]") {
+  WarcBuilder b = ThreeRecords(false);
+  const std::string first = b.bytes.substr(0, b.lengths[0]);
+  const std::string rest_plain =
+      "; rest of file not read (no safe way to find the next record in an uncompressed file)";
+  const std::string at = "offset " + std::to_string(first.size()) + ": ";
+  const struct {
+    std::string header, problem;
+  } cases[] = {
+      // A cut field name: the line is neither a field nor a continuation.
+      {"WARC/1.0\r\nWARC-Type: response\r\nWARC-Targ\r\n",
+       "header line without a colon: \"WARC-Targ\""},
+      {"WARC/1.0\r\nWARC-Type: response\r\nget-URI http://example.com/\r\n",
+       "header line without a valid field name: \"get-URI http://example.com/\""},
+      {"WARC/1.0\r\nWARC-Type: response\r\n: http://example.com/\r\n",
+       "header line without a valid field name: \": http://example.com/\""},
+      {"WARC/1.0\r\nWARC-Type: response\r\nWARC Target-URI: http://example.com/\r\n",
+       "header line without a valid field name: \"WARC Target-URI: http://example.com/\""},
+      // A bare LF inside a value (and so anywhere in the header).
+      {"WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: http://example.com/a\nb\r\n",
+       "header line \"WARC-Target-URI: http://example.com/a\" ends in a bare LF (expected CR LF)"},
+      {"WARC/1.0\nWARC-Type: response\r\n", "header line \"WARC/1.0\" ends in a bare LF (expected CR LF)"},
+      // Versions no reader knows.
+      {"WARC/9.9\r\nWARC-Type: response\r\n",
+       "unknown WARC version \"WARC/9.9\" (expected WARC/0.17, 0.18, 1.0 or 1.1)"},
+      {"WARC/1.01\r\nWARC-Type: response\r\n",
+       "unknown WARC version \"WARC/1.01\" (expected WARC/0.17, 0.18, 1.0 or 1.1)"},
+  };
+  for (const auto& c : cases) {
+    INFO(c.header);
+    std::string bad = RawRecord(c.header, "abc");
+    Problems p;
+    auto records = ReadAll(first + bad + b.bytes.substr(b.lengths[0]), &p);
+    CHECK(p.list == std::vector<std::string>{at + c.problem + rest_plain});
+    CHECK(Locations(records) == std::vector<std::string>{"0+" + std::to_string(first.size())});
+    // In gzip, the next member is read.
+    WarcBuilder g = ThreeRecords(true);
+    std::string member = gzmulti::CompressMember(bad);
+    std::string gz_first = g.bytes.substr(0, g.lengths[0]);
+    Problems gp;
+    auto gz_records = ReadAll(gz_first + member + g.bytes.substr(g.lengths[0]), &gp);
+    CHECK(gp.list == std::vector<std::string>{"offset " + std::to_string(gz_first.size()) + ": " +
+                                              c.problem + "; rest of its gzip member skipped"});
+    CHECK(gz_records.size() == 3);
+  }
+}
+
+TEST_CASE("RecordReader: a response with an impossible WARC-Date is read but not located",
+          "[warc][reader]") {
+  const std::string head = "WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: http://a/\r\n";
+  for (std::string date : {"2015-02-30T25:61:61Z", "2015-02-29T00:00:00Z", "2024-13-01T00:00:00Z",
+                           "2024-01-01T24:00:00Z", "2024-01-01", "yesterday", ""}) {
+    INFO(date);
+    std::string bad = RawRecord(head + "WARC-Date: " + date + "\r\n", kHttpBlock);
+    std::string good = RawRecord(head + "WARC-Date: 2024-02-29T23:59:60.123Z\r\n", kHttpBlock);
+    Problems p;
+    auto records = ReadAll(bad + good, &p);
+    CHECK(p.list == std::vector<std::string>{"offset 0: response record with impossible WARC-Date \"" +
+                                             date +
+                                             "\" (expected YYYY-MM-DDThh:mm:ssZ); not listed"});
+    CHECK(Locations(records) ==
+          std::vector<std::string>{"0 unlisted", Located(bad.size(), good.size())});
+    CHECK(records[0].block == kHttpBlock);
+  }
+  // Another record type is not held to it.
+  Problems other;
+  ReadAll(RawRecord("WARC/1.0\r\nWARC-Type: metadata\r\nWARC-Date: 2015-02-30T25:61:61Z\r\n", "x"),
+          &other);
+  CHECK(other.list.empty());
+}
+
+TEST_CASE("IsValidWarcDate", "[warc]") {
+  CHECK(warc::IsValidWarcDate("2024-01-02T03:04:05Z"));
+  CHECK(warc::IsValidWarcDate("2024-02-29T03:04:05.000Z"));
+  CHECK(warc::IsValidWarcDate("2016-12-31T23:59:60Z"));
+  CHECK_FALSE(warc::IsValidWarcDate("2023-02-29T03:04:05Z"));
+  CHECK_FALSE(warc::IsValidWarcDate("2015-02-30T25:61:61Z"));
+  CHECK_FALSE(warc::IsValidWarcDate("2024-01-02T03:04:05.Z"));
+  CHECK_FALSE(warc::IsValidWarcDate("2024-01-02T03:04:05"));
+  CHECK_FALSE(warc::IsValidWarcDate("2024-01-02T03:04:05+0100"));
+  CHECK_FALSE(warc::IsValidWarcDate("2024-01-02 03:04:05Z"));
+  CHECK_FALSE(warc::IsValidWarcDate("2024-01-02T03:04Z"));
+  // ClueWeb09 (WARC/0.18): the day of the year, which must fall in the month.
+  CHECK(warc::IsValidWarcDate("2008-10-294T05:21:46-0700"));
+  CHECK_FALSE(warc::IsValidWarcDate("2008-10-306T05:21:46-0700"));  // November 1
+  CHECK_FALSE(warc::IsValidWarcDate("2008-10-294T05:21:46Z"));
+}
+
+TEST_CASE("RecordReader: a lower-case version line is read, with a note", "[warc][reader]") {
+  std::string rec = RawRecord("warc/1.0\r\nWARC-Type: resource\r\n", "abc");
+  for (bool gzip : {false, true}) {
+    INFO((gzip ? "gzip" : "plain"));
+    std::string input = gzip ? gzmulti::CompressMember(rec) + gzmulti::CompressMember(rec) : rec + rec;
+    Problems p;
+    auto records = ReadAll(input, &p);
+    CHECK(p.list.empty());
+    CHECK(p.notes == std::vector<std::string>{"offset 0: version line \"warc/1.0\" is not in upper "
+                                              "case; read as WARC/1.0 (noted once per file)"});
+    REQUIRE(records.size() == 2);
+    CHECK(records[1].located);
+    CHECK(records[1].record.version == "warc/1.0");  // as stored: warcrefs converts only WARC/1.x
+  }
+}
+
+TEST_CASE("RecordReader: empty inputs are noted, gzip after plain records is said", "[warc][reader]") {
+  for (std::string input : {std::string(), gzmulti::CompressMember(""), std::string("\r\n")}) {
+    Problems p;
+    CHECK(ReadAll(input, &p).empty());
+    CHECK(p.list.empty());
+    CHECK(p.notes == std::vector<std::string>{"offset 0: no records"});
+  }
+  WarcBuilder plain = ThreeRecords(false);
+  WarcBuilder gz = ThreeRecords(true);
+  Problems p;
+  auto records = ReadAll(plain.bytes + gz.bytes, &p);
+  CHECK(records.size() == 3);
+  CHECK(p.list == std::vector<std::string>{
+                      "offset " + std::to_string(plain.bytes.size()) +
+                      ": gzip data after plain records; rest of file not read (no safe way to "
+                      "find the next record in an uncompressed file)"});
+  CHECK(p.notes.empty());
 }
 
 TEST_CASE("RecordReader: bad Content-Length in a gzip member", "[warc][reader]") {
@@ -1144,24 +1293,23 @@ TEST_CASE("RecordReader: a Content-Length shorter than its gzip member", "[warc]
 TEST_CASE("RecordReader: plain file, the block must be followed by CRLF CRLF", "[warc][reader]") {
   const std::string next = RawRecord("WARC/1.0\r\nWARC-Type: resource\r\n", "next");
   const std::string head = "WARC/1.0\r\nWARC-Type: resource\r\nContent-Length: ";
-  // Accepted, as real files have them: CRLF CRLF, LF LF, stray CRs, one
-  // newline or none (a writer that leaves out trailers) before the next
-  // record, anything at the end of the input.
-  for (std::string trailer : {"\r\n\r\n", "\n\n", "\r\r\n\r\r\n", "\n\r\n\r\n", "\r\n", "\n", ""}) {
+  // CRLF CRLF, or nothing at all (a writer that leaves out trailers) before
+  // the next record or the end of the input.
+  for (std::string trailer : {"\r\n\r\n", ""}) {
     // The block's size moves "WARC/" across the 64-byte window's edges.
     for (size_t size = 0; size < 70; ++size) {
       std::string block(size, 'x');
       std::string record = head + std::to_string(size) + "\r\n\r\n" + block + trailer;
+      std::string second = trailer.empty() ? next.substr(0, next.size() - 4) : next;
       for (size_t window : {size_t{0}, size_t{64}}) {
         INFO("trailer \"" << trailer << "\", block of " << size << ", window " << window);
         gzmulti::ReaderOptions o;
         o.input_buffer_size = window;
         Problems p;
-        auto records = ReadAll(record + next, &p, o);
+        auto records = ReadAll(record + second, &p, o);
         CHECK(p.list.empty());
         REQUIRE(Locations(records) == std::vector<std::string>{"0+" + std::to_string(record.size()),
-                                                               std::to_string(record.size()) + "+" +
-                                                                   std::to_string(next.size())});
+                                                               Located(record.size(), second.size())});
         CHECK(records[0].block == block);
       }
     }
@@ -1170,6 +1318,20 @@ TEST_CASE("RecordReader: plain file, the block must be followed by CRLF CRLF", "
     CHECK(Locations(ReadAll(last, &at_end)) ==
           std::vector<std::string>{"0+" + std::to_string(last.size())});
     CHECK(at_end.list.empty());
+  }
+  // Anything else is what a Content-Length one or two bytes off leaves when
+  // the bytes around the block's end are CR or LF: reported at the record.
+  for (std::string trailer : {"\n\n", "\r\r\n\r\r\n", "\n\r\n\r\n", "\r\n\r\n\r\n", "\r\n", "\n", "\r"}) {
+    std::string record = head + "3\r\n\r\nabc" + trailer;
+    for (const std::string& after : {next, std::string()}) {
+      INFO("trailer \"" << trailer << "\"" << (after.empty() ? " at the end" : ""));
+      Problems p;
+      auto records = ReadAll(record + after, &p);
+      CHECK(Locations(records) == std::vector<std::string>{"0 unlisted"});
+      REQUIRE(p.list.size() == 1);
+      CHECK(p.list[0].find("offset 0: Content-Length (3 bytes) does not end the record: expected "
+                           "CRLF CRLF after the block, found \"") == 0);
+    }
   }
   // A whole file written without trailers: every record is read.
   WarcBuilder three = ThreeRecords(false);
@@ -1191,9 +1353,9 @@ TEST_CASE("RecordReader: plain file, the block must be followed by CRLF CRLF", "
   // But in a file whose records have their trailers, a record followed by
   // "WARC/" with no newline at all has a wrong Content-Length (the "WARC/"
   // may be a WARC file inside its block): reported, and reading stops.
+  const std::string with_trailer = head + "3\r\n\r\nabc\r\n\r\n";
+  const std::string short_by_trailer = head + "3\r\n\r\nabc";
   {
-    const std::string with_trailer = head + "3\r\n\r\nabc\r\n\r\n";
-    const std::string short_by_trailer = head + "3\r\n\r\nabc";
     Problems p;
     auto records = ReadAll(with_trailer + short_by_trailer + next, &p);
     CHECK(Locations(records) == std::vector<std::string>{"0+" + std::to_string(with_trailer.size()),
@@ -1201,19 +1363,57 @@ TEST_CASE("RecordReader: plain file, the block must be followed by CRLF CRLF", "
     REQUIRE(p.list.size() == 1);
     CHECK(p.list[0].find("offset " + std::to_string(with_trailer.size()) +
                          ": Content-Length (3 bytes) does not end the record") == 0);
-    // One newline of the trailer kept: accepted, as pywb's example-extra.warc has it.
+    // One newline of the trailer (pywb's example-extra.warc has it after a
+    // revisit) is a Content-Length two bytes too long just as well.
     Problems one;
-    CHECK(ReadAll(with_trailer + short_by_trailer + "\r\n" + next, &one).size() == 3);
-    CHECK(one.list.empty());
+    CHECK(Locations(ReadAll(with_trailer + short_by_trailer + "\r\n" + next, &one)) ==
+          std::vector<std::string>{"0+" + std::to_string(with_trailer.size()),
+                                   std::to_string(with_trailer.size()) + " unlisted"});
+    CHECK(one.list.size() == 1);
+    // And at the end of the file too.
+    Problems end;
+    CHECK(Locations(ReadAll(with_trailer + short_by_trailer, &end)) ==
+          std::vector<std::string>{"0+" + std::to_string(with_trailer.size()),
+                                   std::to_string(with_trailer.size()) + " unlisted"});
+    CHECK(end.list == std::vector<std::string>{
+                          "offset " + std::to_string(with_trailer.size()) +
+                          ": Content-Length (3 bytes) does not end the record: expected CRLF CRLF "
+                          "after the block, found \"\" and the end of the file"});
   }
-  // So a Content-Length 4 bytes too long, which takes in CRLF CRLF, reads as
-  // such a record (warcio reads it so too).
-  Problems swallowed;
-  const std::string four_over = RecordSaying(14, "0123456789");
-  CHECK(Locations(ReadAll(four_over + next, &swallowed)) ==
-        std::vector<std::string>{"0+" + std::to_string(four_over.size()),
-                                 std::to_string(four_over.size()) + "+" + std::to_string(next.size())});
-  CHECK(swallowed.list.empty());
+  // In a file without trailers, a record followed by CRLF CRLF is as wrong.
+  // So a first record whose Content-Length is 4 bytes too long (it takes in
+  // CRLF CRLF) reads as a file without trailers, and the next record's
+  // trailer gives it away.
+  {
+    Problems p;
+    auto records = ReadAll(short_by_trailer + with_trailer, &p);
+    CHECK(Locations(records) == std::vector<std::string>{
+                                    "0+" + std::to_string(short_by_trailer.size()),
+                                    std::to_string(short_by_trailer.size()) + " unlisted"});
+    CHECK(p.list == std::vector<std::string>{
+                        "offset " + std::to_string(short_by_trailer.size()) +
+                        ": Content-Length (3 bytes) does not end the record: expected the next "
+                        "record right after the block (no record in this file so far has a "
+                        "trailer), found \"\\x0d\\x0a\\x0d\\x0a\" and the end of the file"});
+    Problems swallowed;
+    const std::string four_over = RecordSaying(14, "0123456789");
+    CHECK(Locations(ReadAll(four_over + next, &swallowed)) ==
+          std::vector<std::string>{"0+" + std::to_string(four_over.size()),
+                                   std::to_string(four_over.size()) + " unlisted"});
+    CHECK(swallowed.list.size() == 1);
+  }
+  // A warcinfo record may lack the trailer that the others have (as
+  // ia-web-commons writes it, in pywb's example-url-agnostic-*.warc.gz).
+  {
+    const std::string info = "WARC/1.0\r\nWARC-Type: warcinfo\r\nContent-Length: 3\r\n\r\nabc";
+    Problems p;
+    auto records = ReadAll(info + with_trailer + with_trailer, &p);
+    CHECK(p.list.empty());
+    CHECK(Locations(records) == std::vector<std::string>{
+                                    "0+" + std::to_string(info.size()),
+                                    Located(info.size(), with_trailer.size()),
+                                    Located(info.size() + with_trailer.size(), with_trailer.size())});
+  }
 
   // Anything else after the block: the Content-Length is wrong. The record is
   // reported at its own offset, not listed, and the rest of the file is not
@@ -1379,14 +1579,59 @@ TEST_CASE("RecordReader: ARC record length that does not end the record", "[warc
   CHECK(Locations(records) ==
         std::vector<std::string>{"0+" + std::to_string(filedesc.size()),
                                  std::to_string(filedesc.size()) + " unlisted"});
-  // Without its last newline at the end of the file, a record is complete.
-  std::string last = next.substr(0, next.size() - 1);
-  Problems end;
-  CHECK(Locations(ReadAll(filedesc + last, &end)) ==
-        std::vector<std::string>{
-            "0+" + std::to_string(filedesc.size()),
-            std::to_string(filedesc.size()) + "+" + std::to_string(last.size())});
-  CHECK(end.list.empty());
+  // A length one byte off either way, with a newline around the block's end:
+  // no newline at the end of the file, or two.
+  for (std::string last : {next.substr(0, next.size() - 1), next + "\n"}) {
+    INFO(last);
+    Problems end;
+    CHECK(Locations(ReadAll(filedesc + last, &end)) ==
+          std::vector<std::string>{"0+" + std::to_string(filedesc.size()),
+                                   std::to_string(filedesc.size()) + " unlisted"});
+    REQUIRE(end.list.size() == 1);
+    CHECK(end.list[0].find("offset " + std::to_string(filedesc.size()) +
+                           ": length (" + std::to_string(body.size()) +
+                           " bytes) does not end the record: expected a newline after the block") == 0);
+  }
+  // The filedesc's own length often leaves out its block's last newline (as
+  // in warcio's example.arc): two newlines after it are its ending.
+  std::string desc = "filedesc://test.arc 1.2.3.4 20140216050221 text/plain " +
+                     std::to_string(sizeof(kArcFiledescBody) - 2) + "\n" + kArcFiledescBody + "\n";
+  Problems short_desc;
+  CHECK(Locations(ReadAll(desc + next, &short_desc)) ==
+        std::vector<std::string>{"0+" + std::to_string(desc.size()), Located(desc.size(), next.size())});
+  CHECK(short_desc.list.empty());
+}
+
+TEST_CASE("RecordReader: ARC version block with \"-\" fields", "[warc][reader][arc]") {
+  std::string body = "HTTP/1.1 200 OK\r\n\r\nhi";
+  std::string next = ArcRecord("http://example.com/next", "20140216050222", "text/html", body);
+  std::string desc = "filedesc://x.arc - - - " + std::to_string(sizeof(kArcFiledescBody) - 1) +
+                     "\n" + kArcFiledescBody + "\n";
+  for (bool gzip : {false, true}) {
+    INFO((gzip ? "gzip" : "plain"));
+    std::string input =
+        gzip ? gzmulti::CompressMember(desc) + gzmulti::CompressMember(next) : desc + next;
+    Problems p;
+    auto records = ReadAll(input, &p);
+    CHECK(p.list.empty());
+    REQUIRE(records.size() == 2);
+    CHECK(records[0].located);
+    CHECK(records[1].located);
+    CHECK_FALSE(records[0].record.headers.First("WARC-Date").has_value());
+    CHECK(records[0].record.headers.First("WARC-IP-Address") == std::optional<std::string_view>("-"));
+    CHECK(records[1].record.TargetUri() == "http://example.com/next");
+  }
+  // A response with no date is read on, but not located.
+  std::string dateless = "http://example.com/ 1.2.3.4 - text/html " + std::to_string(body.size()) +
+                         "\n" + body + "\n";
+  Problems p;
+  auto records = ReadAll(desc + dateless + next, &p);
+  CHECK(p.list == std::vector<std::string>{"offset " + std::to_string(desc.size()) +
+                                           ": ARC response record with no date (\"-\"); not listed"});
+  CHECK(Locations(records) ==
+        std::vector<std::string>{"0+" + std::to_string(desc.size()),
+                                 std::to_string(desc.size()) + " unlisted",
+                                 Located(desc.size() + dateless.size(), next.size())});
 }
 
 // ---------------------------------------------------------------------------

@@ -28,6 +28,9 @@ class SinkReporter : public warc::Reporter {
     ++summary_->problems;
     sink_.message(status.message());
   }
+  void Note(const std::string& message) override {
+    if (sink_.note) sink_.note(message);
+  }
 
  private:
   const FileSink& sink_;
@@ -224,6 +227,9 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
       sink.message = [&](const std::string& m) {
         diag->CountErrors(1);
         ordered.Message(i, prefix + path + ": " + m + "\n");
+      };
+      sink.note = [&](const std::string& m) {  // not an error: printed unless -q
+        if (diag->verbosity() >= 1) ordered.Message(i, prefix + path + ": " + m + "\n");
       };
       sink.bytes_read = progress.bytes_counter();
       sink.records_read = progress.records_counter();

@@ -42,6 +42,8 @@ struct FileSummary {
 struct FileSink {
   std::function<void(std::string* lines)> lines;
   std::function<void(const std::string& message)> message;
+  // Optional: notes, which are no error ("offset 0: no records").
+  std::function<void(const std::string& message)> note;
   // Optional: sees every record before SumSource does. Returning true means
   // it has read the record itself (block and Finish) and nothing is listed
   // for it; warcrefs checks its revisits this way in the same pass.

@@ -1,6 +1,7 @@
 #include "gzmulti/segment_reader.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 
 #include "inflater.h"
@@ -129,7 +130,7 @@ bool SegmentReader::NextSegment() {
   while (state_ != State::kIdle && NextChunk(&ignored)) {
   }
   if (state_ == State::kError) return false;
-  if (!Fill(3)) return false;
+  if (!Fill(4)) return false;
   if (Available() == 0) {
     state_ = State::kDone;
     return false;
@@ -156,6 +157,16 @@ bool SegmentReader::NextSegment() {
     return Fail(base::Status::Corruption(
         "offset " + std::to_string(segment_begin_) + ": expected a gzip member header (1f 8b), found " +
         HexBytes(p, std::min<size_t>(Available(), 4))));
+  }
+  // zlib and gzip -t refuse a header with reserved flag bits set (RFC 1952:
+  // they must be zero); libdeflate and ISA-L pass over them, so it is checked
+  // here, and the member is damage like any other bad header.
+  if (Available() >= 4 && (static_cast<uint8_t>(p[3]) & 0xe0) != 0) {
+    char flags[8];
+    std::snprintf(flags, sizeof flags, "0x%02x", static_cast<uint8_t>(p[3]));
+    return Fail(base::Status::Corruption("offset " + std::to_string(segment_begin_) +
+                                         ": corrupt gzip member: reserved flag bits set in its "
+                                         "header (FLG " + flags + ")"));
   }
   if (options_.fast_path && TryFastPath()) {
     state_ = State::kFastPending;
@@ -305,7 +316,8 @@ bool SegmentReader::Resync(uint64_t* skipped) {
     }
     in_pos_ += static_cast<const char*>(hit) - p;
     p = in_.data() + in_pos_;
-    if (static_cast<uint8_t>(p[1]) == 0x8b && p[2] == 0x08) {
+    if (static_cast<uint8_t>(p[1]) == 0x8b && p[2] == 0x08 &&
+        (Available() < 4 || (static_cast<uint8_t>(p[3]) & 0xe0) == 0)) {
       *skipped = Offset() - segment_begin_;
       segment_begin_ = Offset();
       state_ = State::kIdle;

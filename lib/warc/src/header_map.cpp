@@ -25,6 +25,13 @@ void HeaderMap::Replace(std::string_view name, std::string_view value) {
   last_ = replaced_++;
 }
 
+void HeaderMap::ContinueLast(std::string_view text) {
+  if (text.empty()) return;
+  std::string& value = fields_[last_].second;
+  if (!value.empty()) value += ' ';
+  value.append(text);
+}
+
 std::optional<std::string_view> HeaderMap::First(std::string_view name) const {
   for (const auto& f : fields_)
     if (EqualsIgnoreCase(f.first, name)) return std::string_view(f.second);

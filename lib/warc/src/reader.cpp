@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "warc/header_map.h"
+
 namespace warc {
 namespace {
 
@@ -52,11 +54,33 @@ bool MayStartWith(std::string_view chunk, std::string_view sig) {
   return chunk.substr(0, sig.size()) == sig.substr(0, std::min(chunk.size(), sig.size()));
 }
 
+// "WARC/" as far as the chunk goes, in any case: readers in the field take
+// "warc/1.0" (noted, see ParseWarcHeader).
+bool MayStartWithWarc(std::string_view chunk) {
+  size_t n = std::min<size_t>(chunk.size(), 5);
+  return EqualsIgnoreCase(chunk.substr(0, n), std::string_view("WARC/").substr(0, n));
+}
+
 // Whether a WARC record may start here, as Next() reads one: its version line
 // may be indented (see Trim).
 bool MayStartWarcRecord(std::string_view s) {
   size_t indent = std::min(s.find_first_not_of(" \t"), s.size());
-  return MayStartWith(s.substr(indent), "WARC/");
+  return MayStartWithWarc(s.substr(indent));
+}
+
+bool IsGzipMagic(std::string_view s) {
+  return s.size() >= 2 && static_cast<unsigned char>(s[0]) == 0x1f &&
+         static_cast<unsigned char>(s[1]) == 0x8b;
+}
+
+// A field name is an RFC 2616 token: no controls, spaces or separators.
+bool IsToken(std::string_view name) {
+  if (name.empty()) return false;
+  for (char ch : name) {
+    unsigned char c = static_cast<unsigned char>(ch);
+    if (c <= 0x20 || c >= 0x7f || std::strchr("()<>@,;:\\\"/[]?={}", c)) return false;
+  }
+  return true;
 }
 
 bool IsArcDate(std::string_view s) { return ArcDateToIso(s).has_value(); }
@@ -85,6 +109,17 @@ bool RecordReader::Refill(bool may_open_segment) {
     segment_done_ = false;
   }
   return true;
+}
+
+void RecordReader::Report(const std::string& message) {
+  problem_reported_ = true;
+  reporter_->Problem(base::Status::Corruption(message));
+}
+
+void RecordReader::NoteOnce(bool* noted, const std::string& message) {
+  if (*noted) return;
+  *noted = true;
+  reporter_->Note(message);
 }
 
 // Counts the decompressed bytes of the segment being left, for Position().
@@ -127,7 +162,7 @@ bool RecordReader::RecordProblem(const std::string& what) {
       }
       LeaveSegment();
       if (!segments_.status().ok()) {
-        reporter_->Problem(base::Status::Corruption(msg));
+        Report((msg));
         return RecordProblem("");
       }
     }
@@ -136,7 +171,7 @@ bool RecordReader::RecordProblem(const std::string& what) {
       msg += "; rest of file not read (no safe way to find the next record in an uncompressed file)";
     at_end_ = true;
   }
-  reporter_->Problem(base::Status::Corruption(msg));
+  Report((msg));
   return false;
 }
 
@@ -153,7 +188,7 @@ bool RecordReader::MemberEndIsRecordEnd() {
   if (!member_end || arc_ || !start_aligned_ || record_segment_ != segments_.segment_begin() ||
       stats_.misaligned_records > 0)
     return false;
-  return Refill(true) && MayStartWith(chunk_, "WARC/");
+  return Refill(true) && MayStartWithWarc(chunk_);
 }
 
 // Reports the current record as damaged when MemberEndIsRecordEnd() said it
@@ -172,7 +207,7 @@ bool RecordReader::EndAtMemberEnd(const std::string& what, uint64_t claimed,
     claimed_end_ = end;
     claim_ = claim;
   }
-  reporter_->Problem(base::Status::Corruption(what +
+  Report((what +
                                               "; reading goes on at the next gzip member (offset " +
                                               std::to_string(segments_.segment_begin()) + ")"));
   return false;
@@ -190,27 +225,6 @@ void RecordReader::LookAhead(size_t n) {
   }
 }
 
-// Plain files: whether the newlines after a block (`newlines` LFs, up to
-// chunk_) end the record. CRLF CRLF, with some leniency for real files:
-// "\n\n" and stray CRs, or one newline or none (a writer that leaves out the
-// trailer; warcio reads those) before the next "WARC/" line. Any other byte
-// right after the block means the Content-Length is wrong.
-bool RecordReader::PlainTrailerOk(size_t newlines) {
-  if (chunk_.empty()) return true;  // end of input
-  if (arc_) return newlines >= 1;
-  if (newlines >= 2) {
-    plain_trailers_ = true;
-    return true;
-  }
-  // Some writers leave the trailer out (or keep one newline of it). But in a
-  // file whose records had theirs, a record followed by "WARC/" with no
-  // newline at all has a wrong Content-Length, and that "WARC/" may be a WARC
-  // file inside its block.
-  if (newlines == 0 && plain_trailers_) return false;
-  LookAhead(5);
-  return chunk_.substr(0, 5) == "WARC/";
-}
-
 bool RecordReader::ReadHeaderBlock(std::string* out, bool single_line) {
   out->clear();
   size_t line_start = 0;  // a line may arrive in several chunks
@@ -221,7 +235,7 @@ bool RecordReader::ReadHeaderBlock(std::string* out, bool single_line) {
       version = Trim(version.substr(0, nl));
       bool whole_line = nl != std::string_view::npos;
       std::string where = "offset " + std::to_string(record_offset_) + ": ";
-      if (whole_line ? version.substr(0, 5) != "WARC/" : !MayStartWith(version, "WARC/"))
+      if (whole_line ? version.size() < 5 || !MayStartWithWarc(version) : !MayStartWithWarc(version))
         return EndAtMemberEnd(where + "expected a WARC version line, found " + Quote(version), 0,
                               "");
       // No header line starts with "WARC/" (field names are "WARC-..."), so a
@@ -262,12 +276,14 @@ bool RecordReader::Next(Record* record) {
     Finish(&ignored);
   }
   for (;;) {
-    if (at_end_) return false;
-    if (!Refill(true)) {
-      if (!segments_.status().ok()) {
-        RecordProblem("");
-        continue;
-      }
+    if (!at_end_ && !Refill(true) && !segments_.status().ok()) {
+      RecordProblem("");
+      continue;
+    }
+    if (at_end_ || chunk_.empty()) {
+      // Silence would look like a file read with nothing to list.
+      if (stats_.records == 0 && !problem_reported_ && !mid_file_)
+        NoteOnce(&problem_reported_, "offset 0: no records");
       return false;
     }
     // Tolerate stray blank lines between records.
@@ -286,14 +302,19 @@ bool RecordReader::Next(Record* record) {
 
     in_record_ = true;
     record_ok_ = true;
+    if (started_ && !gzip) {
+      LookAhead(2);
+      if (IsGzipMagic(chunk_))
+        return RecordProblem("offset " + std::to_string(record_offset_) +
+                             ": gzip data after plain records");
+    }
     if (!started_) {
       started_ = true;
-      auto may_start = [this](std::string_view sig) { return MayStartWith(chunk_, sig); };
-      if (may_start("filedesc://")) {
+      if (MayStartWith(chunk_, "filedesc://")) {
         arc_ = true;
-      } else if (mid_file_ && !may_start("WARC/")) {
+      } else if (mid_file_ && !MayStartWithWarc(chunk_)) {
         arc_ = true;  // a record fetched from inside an ARC file has no filedesc before it
-      } else if (!may_start("WARC/")) {
+      } else if (!MayStartWithWarc(chunk_)) {
         at_end_ = true;  // nothing in this file can be trusted
         RecordProblem("offset " + std::to_string(record_offset_) +
                       ": not a WARC or ARC file (expected \"WARC/\" or \"filedesc://\", found " +
@@ -310,6 +331,8 @@ bool RecordReader::Next(Record* record) {
       continue;
     }
     ++stats_.records;
+    record_type_ = record->type;
+    record_unlisted_ = !CheckListable(*record);
     block_length_ = record->content_length;
     block_remaining_ = record->content_length;
     return true;
@@ -317,42 +340,88 @@ bool RecordReader::Next(Record* record) {
 }
 
 bool RecordReader::ParseWarcHeader(const std::string& text, Record* record) {
-  std::string_view rest(text);
+  const std::string where = "offset " + std::to_string(record_offset_) + ": ";
+  std::string_view rest(text);  // whole lines, each ending in LF (ReadHeaderBlock)
   size_t nl = rest.find('\n');
   std::string_view version = Trim(rest.substr(0, nl));
-  if (version.substr(0, 5) != "WARC/")
-    return RecordProblem("offset " + std::to_string(record_offset_) +
-                         ": expected a WARC version line, found " + Quote(version));
+  if (version.size() < 5 || !MayStartWithWarc(version))
+    return RecordProblem(where + "expected a WARC version line, found " + Quote(version));
+  // Another version may lay records out otherwise: nothing read from it could
+  // be trusted.
+  std::string_view number = version.substr(5);
+  if (number != "1.0" && number != "1.1" && number != "0.17" && number != "0.18")
+    return RecordProblem(where + "unknown WARC version " + Quote(version) +
+                         " (expected WARC/0.17, 0.18, 1.0 or 1.1)");
+  if (version.substr(0, 5) != "WARC/") {
+    NoteOnce(&lower_case_noted_, where + "version line " + Quote(version) +
+                                     " is not in upper case; read as WARC/" + std::string(number) +
+                                     " (noted once per file)");
+  }
   record->format = FileFormat::kWarc;
   record->version = std::string(version);
-  rest.remove_prefix(nl + 1);
-  while (!rest.empty()) {
-    nl = rest.find('\n');
-    std::string_view line = rest.substr(0, nl);
-    rest.remove_prefix(nl == std::string_view::npos ? rest.size() : nl + 1);
-    if (Trim(line).empty()) break;
-    if ((line[0] == ' ' || line[0] == '\t') && record->headers.replaced() > 0) {
-      // A continuation line (RFC 822 folding) belongs to the previous field.
-      record->headers.AppendToLast(" ");
-      record->headers.AppendToLast(Trim(line));
-      continue;
-    }
-    size_t colon = line.find(':');
-    if (colon == std::string_view::npos) continue;  // junk line: ignored, as real readers do
-    std::string_view name = Trim(line.substr(0, colon));
-    std::string_view value = Trim(line.substr(colon + 1));
-    record->headers.Replace(name, value);
-  }
-  record->headers.EndReplace();
+  if (!ParseWarcFields(rest, where, record)) return false;
   auto type = record->headers.First("WARC-Type");
   record->type = type ? ParseRecordType(*type) : kUnknownType;
   auto length = record->headers.First("Content-Length");
-  if (!length)
-    return RecordProblem("offset " + std::to_string(record_offset_) + ": missing Content-Length");
+  if (!length) return RecordProblem(where + "missing Content-Length");
   if (!ParseDecimal(*length, &record->content_length))
-    return RecordProblem("offset " + std::to_string(record_offset_) + ": bad Content-Length " +
-                         Quote(*length));
+    return RecordProblem(where + "bad Content-Length " + Quote(*length));
   return true;
+}
+
+// The header's lines after the version line, into record->headers. Every
+// line must end in CR LF (stray CRs before it are tolerated: a file that went
+// through a CRLF conversion); a bare LF, or a line that is neither a field
+// nor a folded continuation, means the header is not what its writer wrote
+// (a cut field name, a value broken in two): damage.
+bool RecordReader::ParseWarcFields(std::string_view rest, const std::string& where,
+                                   Record* record) {
+  bool first = true;
+  while (!rest.empty()) {
+    size_t nl = rest.find('\n');
+    std::string_view line = rest.substr(0, nl);
+    rest.remove_prefix(nl + 1);
+    if (line.empty() || line.back() != '\r')
+      return RecordProblem(where + "header line " + Quote(line) +
+                           " ends in a bare LF (expected CR LF)");
+    if (first) {
+      first = false;
+      continue;
+    }
+    if (line.find_first_not_of('\r') == std::string_view::npos) break;  // the header's end
+    if ((line[0] == ' ' || line[0] == '\t') && record->headers.replaced() > 0) {
+      // A folded continuation (WARC 1.1 section 4: LWS means one space).
+      record->headers.ContinueLast(Trim(line));
+      continue;
+    }
+    size_t colon = line.find(':');
+    std::string_view name = Trim(line.substr(0, colon));
+    if (colon == std::string_view::npos || !IsToken(name))
+      return RecordProblem(where + (colon == std::string_view::npos
+                                        ? "header line without a colon: "
+                                        : "header line without a valid field name: ") +
+                           Quote(Trim(line)));
+    record->headers.Replace(name, Trim(line.substr(colon + 1)));
+  }
+  record->headers.EndReplace();
+  return true;
+}
+
+// A response record gets a manifest line with its date, and revisits match
+// it by date: with a WARC-Date that names no instant it is reported and read
+// on, not located. Returns false then.
+bool RecordReader::CheckListable(const Record& record) {
+  if (record.type != kResponse) return true;
+  auto date = record.headers.First("WARC-Date");
+  if (!date && record.format == FileFormat::kArc) {  // "-" in its record line
+    Report("offset " + std::to_string(record_offset_) +
+           ": ARC response record with no date (\"-\"); not listed");
+    return false;
+  }
+  if (!date || IsValidWarcDate(*date)) return true;
+  Report("offset " + std::to_string(record_offset_) + ": response record with impossible WARC-Date " +
+         Quote(*date) + " (expected YYYY-MM-DDThh:mm:ssZ); not listed");
+  return false;
 }
 
 bool RecordReader::ParseArcHeader(const std::string& line_text, Record* record) {
@@ -387,8 +456,11 @@ bool RecordReader::ParseArcHeader(const std::string& line_text, Record* record) 
   std::string_view url(tokens[0].data(),
                        static_cast<size_t>(tokens[url_fields - 1].end() - tokens[0].begin()));
   std::string_view ip = tokens[url_fields];
-  auto date = ArcDateToIso(tokens[url_fields + 1]);
-  if (!date) return RecordProblem(where + "bad ARC date " + Quote(tokens[url_fields + 1]));
+  // "-" for an unknown date (a version block written without one, say): the
+  // record has no WARC-Date then (a response without one is not listed).
+  std::string_view arc_date = tokens[url_fields + 1];
+  auto date = arc_date == "-" ? std::optional<std::string>("") : ArcDateToIso(arc_date);
+  if (!date) return RecordProblem(where + "bad ARC date " + Quote(arc_date));
   if (!ParseDecimal(tokens[n - 1], &record->content_length))
     return RecordProblem(where + "bad ARC record length " + Quote(tokens[n - 1]));
   record->format = FileFormat::kArc;
@@ -397,7 +469,7 @@ bool RecordReader::ParseArcHeader(const std::string& line_text, Record* record) 
   record->type = filedesc ? kWarcinfo : kResponse;
   record->headers.Replace("WARC-Type", filedesc ? "warcinfo" : "response");
   record->headers.Replace("WARC-Target-URI", url);
-  record->headers.Replace("WARC-Date", *date);
+  if (!date->empty()) record->headers.Replace("WARC-Date", *date);
   record->headers.Replace("WARC-IP-Address", ip);
   record->headers.Replace("Content-Type", tokens[url_fields + 2]);
   record->headers.Replace("Content-Length", tokens[n - 1]);
@@ -429,6 +501,31 @@ bool RecordReader::ReadBlock(std::string_view* piece) {
   return true;
 }
 
+// Whether the newline bytes after a block (`run` of them, the first ones in
+// `newlines`), then the end of the input or member (at_end) or what chunk_
+// holds, end the record as Finish() says. On false, *expected says what
+// would have.
+bool RecordReader::EndingOk(std::string_view newlines, size_t run, bool at_end,
+                            std::string* expected) {
+  const bool warcinfo = record_type_ == kWarcinfo;
+  if (arc_) {
+    *expected = "a newline after the block";
+    // An ARC filedesc's length often leaves out its block's last newline.
+    return (run == 1 && newlines == "\n") || (warcinfo && run == 2 && newlines == "\n\n");
+  }
+  const bool trailer = run == 4 && newlines == "\r\n\r\n";
+  const bool none = run == 0 && (at_end || MayStartWithWarc(chunk_));
+  *expected = ending_ == Ending::kNone
+                  ? "the next record right after the block (no record in this file so far has a "
+                    "trailer)"
+                  : "CRLF CRLF after the block";
+  // Some writers leave the trailer out of the warcinfo record alone.
+  if (warcinfo) return trailer || none;
+  if (trailer) return ending_ != Ending::kNone;
+  if (none) return ending_ != Ending::kTrailer;
+  return false;
+}
+
 bool RecordReader::Finish(uint64_t* length) {
   if (!in_record_) return false;
   std::string_view piece;
@@ -439,12 +536,12 @@ bool RecordReader::Finish(uint64_t* length) {
   bool gzip = segments_.format() == gzmulti::Format::kGzip;
   // The trailing newlines (CRLF CRLF in WARC, LF in ARC) stay inside the
   // record's member in a gzip file.
-  size_t newlines = 0;
+  size_t run = 0;
   std::string after;  // the first bytes after the block, for messages (41: Quote shows "...")
   while (Refill(!gzip)) {
     size_t n = 0;
     while (n < chunk_.size() && (chunk_[n] == '\r' || chunk_[n] == '\n')) ++n;
-    newlines += static_cast<size_t>(std::count(chunk_.begin(), chunk_.begin() + n, '\n'));
+    run += n;
     if (after.size() < 41) after.append(chunk_.substr(0, std::min(n, 41 - after.size())));
     chunk_.remove_prefix(n);
     if (!chunk_.empty()) break;
@@ -454,58 +551,73 @@ bool RecordReader::Finish(uint64_t* length) {
     return RecordProblem("");
   }
   auto where = [this] { return "offset " + std::to_string(record_offset_) + ": "; };
-  if (!gzip) {
-    if (!PlainTrailerOk(newlines)) {
-      in_record_ = true;
-      LookAhead(41);
-      after.append(chunk_.substr(0, 41));
-      return RecordProblem(
-          where() + (arc_ ? "length (" : "Content-Length (") + std::to_string(block_length_) +
-          " bytes) does not end the record: expected " + (arc_ ? "a newline" : "CRLF CRLF") +
-          " after the block, found " + Quote(after));
-    }
-    *length = segments_.segment_begin() + SegmentPosition() - record_offset_;
-    return true;
-  }
-  if (newlines >= 2) plain_trailers_ = true;
+  const bool at_end = chunk_.empty();
+  if (!gzip) LookAhead(5);
   // One record per member: it starts its member, ends it, and no member
   // boundary lies inside it.
-  bool ends_member = chunk_.empty() && segment_done_;
-  bool one_member = segments_.segment_begin() == record_segment_;
-  if (start_aligned_ && ends_member && one_member) {
-    if (record_position_ < claimed_end_) {
-      reporter_->Problem(base::Status::Corruption(where() + "not listed: " + claim_));
-      return false;
-    }
-    *length = segments_.segment_end() - record_offset_;
-    return true;
-  }
+  const bool ends_member = gzip && at_end && segment_done_;
+  const bool one_member = !gzip || segments_.segment_begin() == record_segment_;
   // Bytes that start no record follow the block inside the record's own
   // member: the Content-Length is too small.
-  if (start_aligned_ && one_member && !ends_member && !arc_ && !MayStartWarcRecord(chunk_)) {
+  if (gzip && start_aligned_ && one_member && !ends_member && !arc_ && !MayStartWarcRecord(chunk_)) {
     in_record_ = true;
     after.append(chunk_.substr(0, 41));
     return RecordProblem(where() + "Content-Length (" + std::to_string(block_length_) +
                          " bytes) is shorter than the record's gzip member: found " + Quote(after) +
                          " after the block");
   }
-  ++stats_.misaligned_records;
-  // Not listed, but is it damage? A record that runs on into other members,
-  // or into the next record without its trailer where earlier records had
-  // theirs, may have a wrong Content-Length that swallowed records (a
-  // revisit among them perhaps).
-  if ((start_aligned_ && !one_member) || (newlines == 0 && plain_trailers_ && !chunk_.empty()))
+  if (gzip && start_aligned_ && !one_member) {
+    // Its Content-Length may have swallowed records (a revisit among them
+    // perhaps): damage, whatever follows.
+    ++stats_.misaligned_records;
     stats_.damaged = true;
-  if (start_aligned_ && !one_member) {
-    reporter_->Problem(base::Status::Corruption(
-        "offset " + std::to_string(record_offset_) +
-        ": record spans more than one gzip member (not one record per member); not listed"));
-  } else if (record_segment_ != last_reported_segment_) {
+    Report(where() +
+           "record spans more than one gzip member (not one record per member); not listed");
+    return false;
+  }
+  // A record inside the block a damaged record claims may be followed by
+  // that record's trailer: it is reported as such below, whatever follows.
+  const bool claimed = gzip && record_position_ < claimed_end_;
+  std::string expected;
+  if (!claimed && !EndingOk(std::string_view(after).substr(0, run), run, at_end, &expected)) {
+    if (!gzip) LookAhead(41);
+    after.append(chunk_.substr(0, 41));
+    std::string msg = where() + (arc_ ? "length (" : "Content-Length (") +
+                      std::to_string(block_length_) + " bytes) does not end the record: expected " +
+                      expected + ", found " + Quote(after) +
+                      (at_end ? (gzip ? " and the end of its gzip member" : " and the end of the file")
+                              : "");
+    if (ends_member) {  // nothing of the member is left to skip
+      stats_.damaged = true;
+      Report(msg);
+      return false;
+    }
+    in_record_ = true;
+    return RecordProblem(msg);
+  }
+  // The ending sets the file's kind, unless the record is out of place anyway.
+  if (!arc_ && record_type_ != kWarcinfo && !claimed)
+    ending_ = run == 0 ? Ending::kNone : Ending::kTrailer;
+  if (!arc_ && record_type_ == kWarcinfo && run > 0 && ending_ == Ending::kUnknown)
+    ending_ = Ending::kTrailer;
+  if (!gzip) {
+    *length = segments_.segment_begin() + SegmentPosition() - record_offset_;
+    return !record_unlisted_;
+  }
+  if (start_aligned_ && ends_member && one_member) {
+    if (record_position_ < claimed_end_) {
+      Report(where() + "not listed: " + claim_);
+      return false;
+    }
+    *length = segments_.segment_end() - record_offset_;
+    return !record_unlisted_;
+  }
+  ++stats_.misaligned_records;
+  if (record_segment_ != last_reported_segment_) {
     last_reported_segment_ = record_segment_;
-    reporter_->Problem(base::Status::Corruption(
-        "offset " + std::to_string(record_segment_) +
-        ": gzip member holds more than one record (not one record per member); its records are "
-        "not listed"));
+    Report("offset " + std::to_string(record_segment_) +
+           ": gzip member holds more than one record (not one record per member); its records are "
+           "not listed");
   }
   return false;
 }

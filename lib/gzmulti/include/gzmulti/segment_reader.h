@@ -8,7 +8,8 @@
 // Memory is bounded whatever the member size: whole members of up to
 // ReaderOptions::fast_path_max_output bytes are inflated in one call
 // (libdeflate, when built in); larger ones are streamed in chunks (ISA-L when
-// built in, zlib otherwise). CRC-32 and ISIZE of every member are checked.
+// built in, zlib otherwise). CRC-32 and ISIZE of every member are checked,
+// and a member header with reserved flag bits set is damage (as in zlib).
 //
 // Typical use:
 //   SegmentReader reader(&source, {});
@@ -101,8 +102,8 @@ class SegmentReader {
   // Ok, or the error that stopped reading; messages start with "offset N: ".
   const base::Status& status() const { return status_; }
 
-  // After an error in a gzip member: skips to the next gzip member header after
-  // the damaged member's start. Returns false (reading is over) when none is
+  // After an error in a gzip member: skips to the next gzip member header
+  // (1f 8b 08, reserved flag bits clear) after the damaged member's start. Returns false (reading is over) when none is
   // found or the input is not gzip. *skipped is the number of bytes passed over.
   bool Resync(uint64_t* skipped);
 

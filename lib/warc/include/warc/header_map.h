@@ -25,6 +25,10 @@ class HeaderMap {
   // Appends text to the value of the field added last (a folded continuation
   // line). REQUIRES: a field was added.
   void AppendToLast(std::string_view text) { fields_[last_].second.append(text); }
+  // Joins a folded continuation (already trimmed) to the last field's value
+  // with one space, as WARC 1.1 section 4 reads LWS; nothing is added to an
+  // empty value or for an empty continuation. REQUIRES: a field was added.
+  void ContinueLast(std::string_view text);
 
   // For parsers: the fields given to Replace() between BeginReplace() and
   // EndReplace() become the map's, reusing the strings it already holds, so

@@ -17,7 +17,10 @@
 // and Content-Length, in decompressed bytes) is read but reported, not
 // located; so is the record right after a header cut inside a field (the
 // field's value may go on with "WARC/"). A record's block must be followed
-// by CRLF CRLF (LF in ARC) in a plain file, leniently (see Finish()).
+// by exactly CRLF CRLF (LF in ARC), or by nothing in a file whose records
+// have no trailer (see Finish()). A header must be made of CRLF-ended field
+// lines and folded continuations (WARC 1.1 section 4), under a known
+// version line ("warc/" in lower case is noted, and read).
 //
 // A record's location (offset, length) is only given out when the record was
 // read completely and, in a gzip file, starts at a member start and ends at a
@@ -51,6 +54,10 @@ class Reporter {
   // A problem in the input: the message starts with "offset N: ". Every call
   // means some record was not read completely or not given a location.
   virtual void Problem(const base::Status& status) = 0;
+  // Something worth saying that is no problem: the input was read as it
+  // should be ("offset N: no records" for an empty input, a lower-case
+  // version line). Ignored unless overridden.
+  virtual void Note(const std::string& /*message*/) {}
 };
 
 struct ReaderStats {
@@ -78,11 +85,15 @@ class RecordReader {
   // Reads what is left of the record and its trailing newlines. Returns true
   // when the record was read completely and has a valid location; *length is
   // then its length in the file (compressed, for gzip files).
-  // In a plain WARC file the block must be followed by CRLF CRLF; "\n\n",
-  // stray CRs ("\r\r\n\r\r\n"), one newline or none before the next "WARC/"
-  // line (files written without record trailers), or the end of the input are
-  // accepted too. Anything else means the Content-Length is wrong: the record
-  // is reported, not located.
+  // The block must be followed by exactly CRLF CRLF (one LF in ARC; one or
+  // two after an ARC filedesc block), or, in a file whose records have no
+  // trailer, by nothing: the next record's "WARC/" line or the end of the
+  // input (of the member, in gzip). Which of the two a file uses is set by
+  // its first record that has either (warcinfo records may have either: some
+  // writers leave it out there only). Anything else means the
+  // Content-Length is wrong: the record is reported, not located.
+  // A response record whose WARC-Date names no instant (IsValidWarcDate) is
+  // reported when read and not located either.
   bool Finish(uint64_t* length);
 
   gzmulti::Format format() const { return segments_.format(); }
@@ -99,7 +110,11 @@ class RecordReader {
   bool EndAtMemberEnd(const std::string& what, uint64_t claimed, const std::string& claim);
   void LeaveSegment();
   void LookAhead(size_t n);
-  bool PlainTrailerOk(size_t newlines);
+  bool EndingOk(std::string_view newlines, size_t run, bool at_end, std::string* expected);
+  void Report(const std::string& message);
+  void NoteOnce(bool* noted, const std::string& message);
+  bool CheckListable(const Record& record);
+  bool ParseWarcFields(std::string_view lines, const std::string& where, Record* record);
   uint64_t SegmentPosition() const {
     return segments_.segment_decompressed() - chunk_.size();
   }
@@ -117,7 +132,10 @@ class RecordReader {
   bool at_end_ = false;     // nothing more will be read
   bool started_ = false;    // first record seen (decides WARC or ARC)
   bool arc_ = false;
-  bool plain_trailers_ = false;  // a record so far ended with its CRLF CRLF
+  // How records end in this file (see Finish), once a record has shown it.
+  enum class Ending { kUnknown, kTrailer, kNone } ending_ = Ending::kUnknown;
+  bool problem_reported_ = false;  // for the "no records" note
+  bool lower_case_noted_ = false;
   bool mid_file_ = false;   // reading starts inside a file (one record fetched by range)
   uint64_t inflated_before_segment_ = 0;  // decompressed bytes of the segments before this one
   // A record that starts before Position() claimed_end_ may be part of a
@@ -135,6 +153,8 @@ class RecordReader {
   uint64_t record_position_ = 0;  // Position() at its start
   uint64_t block_length_ = 0;    // its Content-Length
   uint64_t block_remaining_ = 0;
+  RecordType record_type_ = kUnknownType;
+  bool record_unlisted_ = false;  // read on, but not located (CheckListable)
   uint64_t last_reported_segment_ = UINT64_MAX;
   std::string header_text_;
 };
