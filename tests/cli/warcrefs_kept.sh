@@ -1,8 +1,8 @@
 # What warcrefs keeps, and what it must name exactly, through the whole
 # chain (warcdedup): a copy whose revisit would be larger than the record
 # (would-grow), a copy in a WARC/0.18 file (warc-draft), a copy of an
-# original whose WARC-Target-URI and WARC-Date are "-" (the revisit names
-# "-", not an empty value) and a response whose Content-Type has no space
+# original whose WARC-Target-URI is "-" (the revisit names "-", not an
+# empty value; a WARC-Date of "-" is no date, and its record is not listed) and a response whose Content-Type has no space
 # (the revisit keeps it so). The run ends clean, warcsumcmp counts the kept
 # copies by reason, and warcrefs --dry-run reports what the real run does.
 source "$(dirname "$0")/common.bash"
@@ -34,7 +34,7 @@ def spaceless(n, uri, date, payload):
     return gzip.compress(r, mtime=0)
 write("a.warc.gz", [
     record("response", 1, "http://a.example/", "2019-01-01T00:00:00Z", P),
-    record("response", 2, "-", "-", Q),
+    record("response", 2, "-", "2019-01-02T00:00:00Z", Q),
     record("response", 3, "http://t.example/", "2019-01-01T00:00:00Z", T)])
 write("b.warc.gz", [
     spaceless(4, "http://b.example/", "2020-01-01T00:00:00Z", P),
@@ -72,7 +72,7 @@ while data:
 PY
 expect_eq "the revisits" \
 "http://b.example/ application/http;msgtype=response http://a.example/ 2019-01-01T00:00:00Z
-http://q.example/ application/http; msgtype=response - -" "$(cat "$WORK/revisits")"
+http://q.example/ application/http; msgtype=response - 2019-01-02T00:00:00Z" "$(cat "$WORK/revisits")"
 
 # --dry-run reports, file by file and in total, what the real run did
 # (it builds the same revisits): the same lines, "would convert" aside.

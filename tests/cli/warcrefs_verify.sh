@@ -31,10 +31,11 @@ IN="$WORK/in"
 mkdir -p "$IN"
 export PYTHONPATH="$(dirname "$0")"
 python3 - "$IN" <<'PY'
-import sys
+import random, sys
 from warcrec import record
 out = sys.argv[1]
-P, Q, R, S = (w * 60 for w in (b"page p ", b"page q ", b"page r ", b"page s "))
+# Payloads that compress badly: a revisit must be smaller than its record.
+P, Q, R, S = (random.Random(seed).randbytes(1500) for seed in (1, 2, 3, 4))
 text = b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\n"
 n = 0
 def write(name, recs):
@@ -89,8 +90,8 @@ OFF_E=$(field http://e.example/ 2) OFF_H=$(field http://h.example/ 2)
   original http://a.example/ "" a.warc.gz 7 | sed 's#http://a.example/ [^ ]*#http://x.example/ 2019-01-01T00:00:00Z#'
   copy http://h.example/ http://x.example/ 2019-01-01T00:00:00Z
 } | manifest "$WORK/m1"
-SHA_R=$(python3 -c 'import hashlib; print(hashlib.sha256(b"page r " * 60).hexdigest())')
-SHA_Q=$(python3 -c 'import hashlib; print(hashlib.sha256(b"page q " * 60).hexdigest())')
+SHA_R=$(python3 -c 'import hashlib, random; print(hashlib.sha256(random.Random(3).randbytes(1500)).hexdigest())')
+SHA_Q=$(python3 -c 'import hashlib, random; print(hashlib.sha256(random.Random(2).randbytes(1500)).hexdigest())')
 expected_errors="warcrefs: $IN/c.warc.gz: offset 0: kept: its original (a.warc.gz offset $(field http://f.example/ 2)) holds another payload (SHA-256 $SHA_R, this copy's $SHA_Q)
 warcrefs: $IN/d.warc.gz: offset 0: kept: the manifest has no original (copy-1 line of digest $(field http://d.example/ 6), extension 1) with the URI and date it names
 warcrefs: $IN/d.warc.gz: offset $OFF_E: kept: its original (gone.warc.gz offset 0) is missing: gone.warc.gz: not among the input files (give -d, --url-prefix or --db where it lives)

@@ -323,7 +323,8 @@ if [ "$dry_run" -eq 1 ]; then
       { print > logf }
       /^warcrefs: (.*: |total )bytes:? [0-9]+ -> [0-9]+, [0-9]+ converted$/ { next }
       quiet && (/^warcrefs: total: / || /^warcrefs: .*: (nothing to change|would convert [0-9]+ of [0-9]+ records)/ ||
-                /^warcrefs: .*: offset [0-9]+: kept: [^;]*$/ || /^warcrefs: .*: not among the inputs; /) { next }
+                /^warcrefs: .*: offset [0-9]+: kept: [^;]*$/ || /^warcrefs: .*: not among the inputs; / ||
+                /^warcrefs: read [0-9]+ originals/) { next }
       { print > "/dev/stderr" }'
   rc=${PIPESTATUS[0]}
   say "warcrefs: done in $(seconds_since "$start") s"
