@@ -40,12 +40,11 @@ scripts/install-deps.sh
 scripts/build.sh
 status=0
 (cd build && ctest --output-on-failure -j "$(nproc)") || status=$?
-stage_done "Release build and suite" $status
+stage_done "install, Release build and suite" $status
 
 if $full; then
   # A sanitizer report fails the test that hit it (leaks too: LeakSanitizer
   # is on by default); UBSan prints where.
-
   export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
 
   status=0
@@ -60,8 +59,9 @@ if $full; then
   stage_done "ASan/UBSan build" $status
   if [ $status -eq 0 ]; then
     if [ ${#failed[@]} -gt 0 ]; then
-      echo "test.sh: FAILED so far: ${failed[*]}" >&2
+      echo "test.sh: FAILED so far: ${failed[*]}"
     fi
+    echo "test.sh: the whole suite under ASan/UBSan (build-asan):"
     status=0
     (cd build-asan && ctest --output-on-failure -j "$(nproc)") || status=$?
     [ $status -eq 0 ] || failed+=("ASan/UBSan suite")
