@@ -10,6 +10,10 @@ packages=(
   libdeflate-dev libisal-dev          # fast inflaters (zlib is the fallback)
   mariadb-server nginx                # real servers for the fetch tests
   time python3 gzip bc                # tests and benchmarks (bc: bench/*.sh arithmetic)
+  # CI's sanitizer stages (scripts/test.sh): gcc's ASan/UBSan runtimes for
+  # build-asan; clang with compiler-rt (libFuzzer, clang's ASan/UBSan) for the
+  # fuzz targets; llvm-symbolizer (package llvm) for readable stack traces.
+  libasan8 libubsan1 clang libclang-rt-14-dev llvm
 )
 
 missing=()

@@ -22,6 +22,10 @@ int SegmentReaderOneInput(const uint8_t* data, size_t size);
 int WarcReaderOneInput(const uint8_t* data, size_t size);
 int ArcReaderOneInput(const uint8_t* data, size_t size);
 int ManifestOneInput(const uint8_t* data, size_t size);
+int HttpOneInput(const uint8_t* data, size_t size);
+int DigestOneInput(const uint8_t* data, size_t size);
+int HostCatalogOneInput(const uint8_t* data, size_t size);
+int DbConfigOneInput(const uint8_t* data, size_t size);
 
 // Aborts with `what` on stderr: libFuzzer then saves the input as a crash.
 [[noreturn]] inline void Violation(const std::string& what) {

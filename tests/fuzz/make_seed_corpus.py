@@ -6,6 +6,7 @@ starts with the fuzz target's flags byte; the file name ends in .fNN, NN being
 that byte in hex.
 """
 import os
+import re
 import zlib
 
 INTEROP = os.path.join('..', 'shared', 'interop')
@@ -32,6 +33,15 @@ def gz(data):
 def arc_body(path):
     """An ARC file without its filedesc header (arc_reader_fuzz adds its own)."""
     return interop(path).split(b'\n\n', 1)[1]
+
+
+def http_block(path):
+    """The block of the first response record of a plain WARC file."""
+    data = interop(path)
+    at = data.index(b'WARC-Type: response')
+    head_end = re.compile(rb'\n\r*\n').search(data, at).end()
+    length = int(re.search(rb'Content-Length: *([0-9]+)', data[at:head_end]).group(1))
+    return data[head_end:head_end + length]
 
 
 def main():
@@ -96,6 +106,40 @@ def main():
     put('manifest', 'handmade-bad-lines',
         b'a x1 2 u d sha1:00\n\na 1 2 u d SHA1:00\na  1 2 u d sha1:00\n'
         b'a 1 2 u d sha1:00 0 1 u d\n')
+
+    # http: the flags byte seeds the piece sizes (0: one piece).
+    for flags, path in [(0x00, 'warcio/example.warc'),
+                        (0x11, 'pywb/missing-status-text.warc')]:
+        put('http', '%s.block.f%02x' % (os.path.basename(path), flags),
+            bytes([flags]) + http_block(path))
+    put('http', 'handmade-bare-lf-folded.f07',
+        b'\x07HTTP/1.0 404\nServer: x\n folded\n\tagain\n\nbody\n')
+    put('http', 'handmade-cut-header.f03', b'\x03HTTP/1.1 302 Found\r\nLocation: /x\r\n')
+    put('http', 'handmade-cr-only-line.f05', b'\x05HTTP/1.1 200 OK\r\nA: b\r\n\r\r\nrest')
+    put('http', 'handmade-no-header.f10', b'\x10<html>no HTTP header</html>\n')
+
+    put('digest', 'handmade-sha1-base32', b'sha1:3I42H3S6NNFQ2MSVX7XZKYAYSCX5QBYJ')
+    put('digest', 'handmade-sha1-hex', b'sha-1:da39a3ee5e6b4b0d3255bfef95601890afd80709')
+    put('digest', 'handmade-md5-padded', b'md5:2QOYZWMPACZAJ2MABGMOZ6CCPY======')
+    put('digest', 'handmade-sha256-hex',
+        b'SHA256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855')
+    put('digest', 'handmade-sha512-lower-base32',
+        b'sha512:' + b'z4pherapmsxo4w3shgtsbv4bbmt3zxh2ajoiysbvtbhjyjeybpmh5ff4fv3ko3zn'
+        b'dqn3nwlorfkuekxtqhp3bbq4khjd5ddfh3vxd2y')
+    put('digest', 'handmade-bad', b'sha3:abcd')
+
+    put('host_catalog', 'handmade-comments.f00',
+        b'\x00# file host\nb.warc.gz  h2\n\ta.warc.gz\th1 # comment\nc.warc.gz h1\n\n')
+    put('host_catalog', 'handmade-conflict.f03', b'\x03a h1\nb h2\na h2\n')
+    put('host_catalog', 'handmade-bad-hosts.f01', b'\x01a x/y\nb ..\nc h.tmp\n')
+
+    put('db_config', 'handmade-tcp',
+        b'# path index\nhost = 127.0.0.1\nport=3306\nuser=warc\npassword=p#=w \n'
+        b'database=warcs\ntable=path_index\nfilename_column=filename\nurl_column=url\n'
+        b'connect_timeout=5\n')
+    put('db_config', 'handmade-socket', b'socket=/run/mysqld/mysqld.sock\r\ndatabase=d\r\n')
+    put('db_config', 'handmade-bad',
+        b'database=d\nport=0\ntable=a-b\nhots=x\nconnect_timeout=9x\n')
 
 
 if __name__ == '__main__':

@@ -1,34 +1,53 @@
 // What the fuzz targets (tests/fuzz/) found, kept as regression tests, and a
-// replay of their committed seed corpora through the same entry points, so
-// that the fuzzers' invariants are checked in every ctest run (ctest -R fuzz).
-// An invariant violation aborts the test binary, naming the invariant.
+// replay of their committed seed corpora and of every input they ever crashed
+// on (tests/fuzz/crashers/<target>/) through the same entry points, so that
+// the fuzzers' invariants are checked in every ctest run (ctest -R fuzz).
+// An invariant violation aborts the test binary, naming the invariant; the
+// input being replayed is named on stderr first.
 #include <catch2/catch.hpp>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "../fuzz/fuzz_targets.h"
 #include "base/source.h"
+#include "fetch/db.h"
 #include "gzmulti/member_writer.h"
 #include "manifest/entry.h"
 #include "warc/payload.h"
 #include "warc/reader.h"
+#include "warcsumsplit.h"
 
 namespace {
 
+namespace fs = std::filesystem;
 using EntryPoint = int (*)(const uint8_t*, size_t);
+
+// Every fuzz target: tests/fuzz/<name>_fuzz.cpp, its seeds in corpus/<name>/,
+// its crashers in crashers/<name>/.
+const std::vector<std::pair<std::string, EntryPoint>> kTargets = {
+    {"segment_reader", fuzz::SegmentReaderOneInput},
+    {"warc_reader", fuzz::WarcReaderOneInput},
+    {"arc_reader", fuzz::ArcReaderOneInput},
+    {"manifest", fuzz::ManifestOneInput},
+    {"http", fuzz::HttpOneInput},
+    {"digest", fuzz::DigestOneInput},
+    {"host_catalog", fuzz::HostCatalogOneInput},
+    {"db_config", fuzz::DbConfigOneInput},
+};
+
+const fs::path kFuzzDir = fs::path(WARCDEDUP_FUZZ_CORPUS_DIR).parent_path();
 
 int Run(EntryPoint target, const std::string& input) {
   return target(reinterpret_cast<const uint8_t*>(input.data()), input.size());
 }
 
-// Runs target on every file of tests/fuzz/corpus/<name>/; returns how many.
-size_t ReplayCorpus(const std::string& name, EntryPoint target) {
-  namespace fs = std::filesystem;
-  fs::path dir = fs::path(WARCDEDUP_FUZZ_CORPUS_DIR) / name;
-  REQUIRE(fs::is_directory(dir));
+// Runs target on every file of dir; returns how many.
+size_t ReplayDir(const fs::path& dir, EntryPoint target) {
   size_t files = 0;
   for (const auto& item : fs::directory_iterator(dir)) {
     if (!item.is_regular_file()) continue;
@@ -36,10 +55,20 @@ size_t ReplayCorpus(const std::string& name, EntryPoint target) {
     std::stringstream bytes;
     bytes << in.rdbuf();
     INFO(item.path().string());
+    // On stderr first: an invariant violation or a sanitizer aborts the run.
+    std::fprintf(stderr, "replaying %s\n", item.path().c_str());
+    std::fflush(stderr);
     CHECK(Run(target, bytes.str()) == 0);
     ++files;
   }
   return files;
+}
+
+// Runs target on every file of tests/fuzz/corpus/<name>/; returns how many.
+size_t ReplayCorpus(const std::string& name, EntryPoint target) {
+  fs::path dir = fs::path(WARCDEDUP_FUZZ_CORPUS_DIR) / name;
+  REQUIRE(fs::is_directory(dir));
+  return ReplayDir(dir, target);
 }
 
 class CollectingReporter : public warc::Reporter {
@@ -87,6 +116,57 @@ TEST_CASE("fuzz corpus replay: arc_reader", "[fuzz]") {
 
 TEST_CASE("fuzz corpus replay: manifest", "[fuzz]") {
   CHECK(ReplayCorpus("manifest", fuzz::ManifestOneInput) > 0);
+}
+
+TEST_CASE("fuzz corpus replay: http", "[fuzz]") {
+  CHECK(ReplayCorpus("http", fuzz::HttpOneInput) > 0);
+}
+
+TEST_CASE("fuzz corpus replay: digest", "[fuzz]") {
+  CHECK(ReplayCorpus("digest", fuzz::DigestOneInput) > 0);
+}
+
+TEST_CASE("fuzz corpus replay: host_catalog", "[fuzz]") {
+  CHECK(ReplayCorpus("host_catalog", fuzz::HostCatalogOneInput) > 0);
+}
+
+TEST_CASE("fuzz corpus replay: db_config", "[fuzz]") {
+  CHECK(ReplayCorpus("db_config", fuzz::DbConfigOneInput) > 0);
+}
+
+// Every input a fuzzer ever crashed on: a file dropped into
+// tests/fuzz/crashers/<target>/ is replayed here, nothing else to register.
+TEST_CASE("fuzz crashers replay", "[fuzz]") {
+  const fs::path root = kFuzzDir / "crashers";
+  REQUIRE(fs::is_directory(root));
+  size_t files = 0;
+  for (const auto& [name, target] : kTargets) {
+    if (fs::is_directory(root / name)) files += ReplayDir(root / name, target);
+  }
+  CHECK(files > 0);
+}
+
+// A crasher or seed folder whose name is no target would never be replayed,
+// and a target missing from kTargets would have neither replayed.
+TEST_CASE("fuzz targets: every folder and source is a known target", "[fuzz]") {
+  std::set<std::string> known;
+  for (const auto& [name, target] : kTargets) known.insert(name);
+  std::set<std::string> sources;
+  for (const auto& item : fs::directory_iterator(kFuzzDir)) {
+    const std::string file = item.path().filename().string();
+    if (file.ends_with("_fuzz.cpp")) sources.insert(file.substr(0, file.size() - 9));
+  }
+  CHECK(sources == known);
+  for (const char* folder : {"corpus", "crashers"}) {
+    for (const auto& item : fs::directory_iterator(kFuzzDir / folder)) {
+      INFO(item.path().string());
+      if (item.is_directory()) CHECK(known.count(item.path().filename().string()) == 1);
+    }
+  }
+  for (const auto& name : known) {
+    INFO(name);
+    CHECK(fs::is_directory(kFuzzDir / "corpus" / name));
+  }
 }
 
 // Found by manifest_fuzz: ParseLine accepted a raw byte >= 0x80 (here 0xaf in
@@ -219,4 +299,43 @@ TEST_CASE("fuzz regression: file signature split across chunks", "[fuzz]") {
   CHECK(reporter.problems ==
         std::vector<std::string>{"offset 0: not a WARC or ARC file (expected \"WARC/\" or "
                                  "\"filedesc://\", found \"WAT/1.0\\x0d\\x0a\\x0d\\x0a\")"});
+}
+
+// Found by host_catalog_fuzz: ReadCatalog accepted a host with a NUL byte.
+// Host names end partition file names, and the NUL ended the name early, so
+// hosts "a\0x" and "a\0y" both became "PREFIX.a", the second partition
+// renamed over the first. Such a host is now refused, naming the line.
+TEST_CASE("fuzz regression: host catalog with a NUL byte in a host", "[fuzz]") {
+  const std::string crasher("\x01" "ab.c \0\0\0\0#.2mp\n", 17);
+  CHECK(Run(fuzz::HostCatalogOneInput, crasher) == 0);
+  base::StringSource source(std::string("a.warc.gz h1\nb.warc.gz a\0x\n", 27));
+  auto catalog = warcsumsplit::ReadCatalog(&source);
+  REQUIRE_FALSE(catalog.ok());
+  CHECK(catalog.status().message() == "line 2: host holds a NUL byte (cannot be in a file name)");
+}
+
+// Found by db_config_fuzz: ParseDbConfig took any positive int as a port
+// ("port=999999999", connected to as tcp://host:999999999) and as a connect
+// timeout, which DbResolver multiplies by 6 for its read timeout: from
+// 357913942 on, a signed overflow (undefined behaviour). Both are now bounded
+// (port 1-65535, connect_timeout 1-86400 seconds), the error naming the line.
+TEST_CASE("fuzz regression: db config port and timeout out of range", "[fuzz]") {
+  CHECK(Run(fuzz::DbConfigOneInput,
+            std::string(" \ndatabase=\x9d\xc2=y\xa5\x8b\x7f\x85\x85.1.1\nport=999999999")) == 0);
+  auto port = fetch::ParseDbConfig("database=d\nport=65536\n");
+  REQUIRE_FALSE(port.ok());
+  CHECK(port.status().message() ==
+        "line 2: port: expected a number from 1 to 65535, found \"65536\"");
+  auto timeout = fetch::ParseDbConfig("database=d\n\nconnect_timeout=357913942\n");
+  REQUIRE_FALSE(timeout.ok());
+  CHECK(timeout.status().message() ==
+        "line 3: connect_timeout: expected a number from 1 to 86400, found \"357913942\"");
+  auto zero = fetch::ParseDbConfig("database=d\nport=0\n");
+  REQUIRE_FALSE(zero.ok());
+  CHECK(zero.status().message() ==
+        "line 2: port: expected a number from 1 to 65535, found \"0\"");
+  auto most = fetch::ParseDbConfig("database=d\nport=65535\nconnect_timeout=86400\n");
+  REQUIRE(most.ok());
+  CHECK(most->port == 65535);
+  CHECK(most->connect_timeout_s == 86400);
 }

@@ -474,6 +474,10 @@ base::Result<Catalog> ReadCatalog(base::ByteSource* source) {
       return base::Status::InvalidArgument(where + ": expected \"filename host\", found " +
                                            std::to_string(fields.size()) + " fields");
     const std::string& host = fields[1];
+    // A NUL would end the file name early: "a\0x" and "a\0y" both write "PREFIX.a".
+    if (host.find('\0') != std::string::npos)
+      return base::Status::InvalidArgument(where +
+                                           ": host holds a NUL byte (cannot be in a file name)");
     if (host.find('/') != std::string::npos || host[0] == '.' ||
         (host.size() >= 4 && host.compare(host.size() - 4, 4, ".tmp") == 0))
       return base::Status::InvalidArgument(

@@ -50,14 +50,16 @@ base::Result<DbConfig> ParseDbConfig(const std::string& text) {
     else if (key == "filename_column") c.filename_column = value;
     else if (key == "url_column") c.url_column = value;
     else if (key == "port" || key == "connect_timeout") {
+      // A TCP port; a timeout that DbResolver can multiply by 6 (read timeout).
+      const int most = key == "port" ? 65535 : 86400;
       int v = 0;
       try {
         size_t used = 0;
         v = std::stoi(value, &used);
-        if (used != value.size() || v <= 0) throw std::invalid_argument("");
+        if (used != value.size() || v <= 0 || v > most) throw std::invalid_argument("");
       } catch (const std::exception&) {
-        return base::Status::InvalidArgument(where + key + ": expected a positive number, found \"" +
-                                             value + "\"");
+        return base::Status::InvalidArgument(where + key + ": expected a number from 1 to " +
+                                             std::to_string(most) + ", found \"" + value + "\"");
       }
       (key == "port" ? c.port : c.connect_timeout_s) = v;
     } else {
