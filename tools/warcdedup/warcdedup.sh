@@ -298,7 +298,7 @@ report_damaged() {
   [ "$damaged" -gt 0 ] || return 0
   echo "$prog: $damaged input(s) could not be read whole (damaged, or not found), and are left as they are:" >&2
   print_list "$work/damaged.txt"
-  echo "$prog: repair them, or move them out of the collection, then run again with --restart" >&2
+  echo "$prog: repair them (never delete one: it may hold originals), then run again with --restart" >&2
 }
 # refs_wrote: whether warcrefs wrote any file in this run.
 refs_wrote() {
@@ -366,19 +366,14 @@ else
       report_damaged
       exit 1
     fi
-    # Done when every file went through, or when the only files left out are
-    # damaged ones, kept as they are and listed (warcrefs exits 1 then): they
-    # stay so until repaired, running warcrefs again would change nothing.
-    # After any other failure the same command runs warcrefs again (files it
-    # already rewrote are left as they are).
-    if [ $rc -eq 0 ]; then echo "$refs_target" > "$work/warcrefs.done"
-    elif [ "$damaged" -gt 0 ] && [ -e "$work/after.manifest" ]; then
-      printf '%s\ndamaged\n' "$refs_target" > "$work/warcrefs.done"
-    fi
+    # Done only when every file went through. Exit 1 with damaged inputs may
+    # hide another failure (a rename refused, a full disk) that its messages
+    # do not tell apart: the same command runs warcrefs again, which
+    # rewrites what is left and finds the rest as it left it.
+    if [ $rc -eq 0 ]; then echo "$refs_target" > "$work/warcrefs.done"; fi
     [ $rc -eq 1 ] && failed=1
   else
     say "warcrefs: done earlier"
-    [ "$(sed -n 2p "$work/warcrefs.done")" = damaged ] && failed=1
   fi
   if [ ! -e "$work/after.manifest" ]; then
     echo "$prog: warcrefs wrote no after-manifest (see its errors above); no check, no table" >&2
