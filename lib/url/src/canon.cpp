@@ -331,7 +331,9 @@ Parts Parse(std::string_view input) {
     std::string_view authority = p.substr(0, slash);
     if (size_t at = authority.rfind('@'); at != std::string_view::npos) authority.remove_prefix(at + 1);
     if (!authority.empty()) parts.host = LowerAll(std::string(authority));
-    parts.path = "/" + std::string(slash == std::string_view::npos ? "" : p.substr(slash + 1));
+    // Appended, not "/" + string: gcc 12 warns falsely (-Wrestrict) on that.
+    parts.path.assign(1, '/');
+    if (slash != std::string_view::npos) parts.path.append(p.substr(slash + 1));
   }
   return parts;
 }
@@ -382,8 +384,8 @@ void CanonicalizeParts(Parts* u) {
 
 std::string Tail(const Parts& u) {
   std::string out = u.path;
-  if (out.empty() && u.query) out = "/";
-  if (u.query) out += "?" + *u.query;
+  if (out.empty() && u.query) out.assign(1, '/');
+  if (u.query) out.append(1, '?').append(*u.query);
   return out;
 }
 
