@@ -387,7 +387,7 @@ std::vector<uint64_t> RunComparer::Assign(const std::vector<manifest::Entry>& ru
           equal = payload == reps[r].payload;
         } else {
           // Stream the (uncached) representative against the loaded payload.
-          Rep memory{i, -1, true, false, std::move(payload)};
+          Rep memory{i, -1, true, false, std::move(payload), {}};
           std::vector<size_t> batch{reps[r].index}, matched;
           CompareBatch(&memory, &batch, &matched);
           payload = std::move(memory.payload);
@@ -397,7 +397,7 @@ std::vector<uint64_t> RunComparer::Assign(const std::vector<manifest::Entry>& ru
         if (equal) labels_[i] = reps[r].label;
       }
       if (labels_[i] == -1) {
-        Rep rep{i, next_label_++, false, false, {}};
+        Rep rep{i, next_label_++, false, false, {}, {}};
         if (cached_bytes_ + payload.size() <= kCacheBudget) {
           cached_bytes_ += payload.size();
           rep.cached = true;
@@ -427,7 +427,7 @@ std::vector<uint64_t> RunComparer::Assign(const std::vector<manifest::Entry>& ru
       // The earliest of those left starts a group; the others are compared
       // with it when their turn comes.
       labels_[batch[0]] = next_label_;
-      reps.push_back(Rep{batch[0], next_label_++, false, false, {}});
+      reps.push_back(Rep{batch[0], next_label_++, false, false, {}, {}});
     }
   }
 
