@@ -8,11 +8,13 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <optional>
 #include <unordered_map>
 
 #include "manifest/references.h"
 #include "warc/payload.h"
 #include "warc/reader.h"
+#include "warc/revisit.h"
 
 namespace warcrefs {
 using toolcommon::BaseName;
@@ -87,21 +89,27 @@ uint64_t NamedKey(const warc::Record& record) {
       {manifest::EncodeField(record.TargetUri()), manifest::EncodeField(record.Date())});
 }
 
+}  // namespace
+
+// What reading one original found.
 struct Outcome {
-  enum Kind { kOk, kNotHere, kDamaged, kFetchFailed } kind = kOk;
+  enum Kind { kOk, kNotHere, kDamaged, kFetchFailed, kUnusable } kind = kOk;
   std::string why;
   std::array<uint8_t, 32> sha{};
+  DigestSpelling spelling = DigestSpelling::kBase32;
 };
+
+namespace {
 
 // Hashes the payload of the record `reader` just returned (`before`: the
 // problems reported until then).
 Outcome HashPayload(warc::RecordReader* reader, const warc::Record& record,
                     const ErrorKeeping& source, const Problems& problems, uint64_t before) {
   Outcome out;
-  warc::Hasher hasher(warc::DigestAlgorithm::kSha256);
+  warc::Hasher hasher(warc::DigestAlgorithm::kSha256), sha1(warc::DigestAlgorithm::kSha1);
   warc::PayloadStream payload(reader, record);
   std::string_view piece;
-  while (payload.Next(&piece)) hasher.Update(piece);
+  while (payload.Next(&piece)) hasher.Update(piece), sha1.Update(piece);
   uint64_t length = 0;
   bool complete = reader->Finish(&length);
   if (!source.error.ok()) return {Outcome::kFetchFailed, source.error.message()};
@@ -110,11 +118,16 @@ Outcome HashPayload(warc::RecordReader* reader, const warc::Record& record,
                                                                        : "not read completely")};
   warc::Digest digest = hasher.Final();
   std::memcpy(out.sha.data(), digest.bytes.data(), std::min<size_t>(32, digest.bytes.size()));
+  auto spelling = warc::PayloadDigestSpellingOf(record.headers.First("WARC-Payload-Digest"),
+                                                sha1.Final(), &out.why);
+  if (!spelling) out.kind = Outcome::kUnusable;
+  out.spelling = spelling.value_or(DigestSpelling::kBase32);
   return out;
 }
 
 // Reads the original that should start the range [offset, offset + length):
-// a record other than a revisit with the URI and date it is named by.
+// a response record (what warcsum lists; not the request before it, say)
+// with the URI and date it is named by.
 Outcome ReadAt(base::ByteSource* range, uint64_t offset, uint64_t length, uint64_t named) {
   ErrorKeeping source(range);
   Problems problems;
@@ -128,8 +141,10 @@ Outcome ReadAt(base::ByteSource* range, uint64_t offset, uint64_t length, uint64
     return {Outcome::kNotHere, "no record starts there"};
   }
   if (record.offset != offset) return {Outcome::kNotHere, "no record starts there"};
-  if (record.type == warc::kRevisit || NamedKey(record) != named)
-    return {Outcome::kNotHere, std::string(record.type == warc::kRevisit ? "a revisit" : "another record") +
+  if (record.type != warc::kResponse || NamedKey(record) != named)
+    return {Outcome::kNotHere, std::string(record.type == warc::kRevisit    ? "a revisit"
+                                           : record.type != warc::kResponse ? "a record not a response"
+                                                                            : "another record") +
                                    " is there (uri \"" + manifest::EncodeField(record.TargetUri()) +
                                    "\", date \"" + manifest::EncodeField(record.Date()) + "\")"};
   return HashPayload(&reader, record, source, problems, problems.count);
@@ -187,6 +202,17 @@ void VerifiedOriginals::Fail(Original* o, State state, const std::string& why) {
   std::memcpy(o->sha.data(), &it->second, sizeof(uint32_t));
 }
 
+// The outcome of reading an original (found where it is named); `where`
+// prefixes why it failed.
+void VerifiedOriginals::Take(Original* o, const Outcome& r, const std::string& where) {
+  if (r.kind == Outcome::kOk) {
+    o->state = State::kOk, o->sha = r.sha, o->spelling = r.spelling;
+  } else {
+    Fail(o, r.kind == Outcome::kUnusable ? State::kUnusable : State::kUnverified,
+         (r.kind == Outcome::kUnusable ? "" : where) + r.why);
+  }
+}
+
 // Reads the originals of one file: at their offsets, then (a local file an
 // earlier --in-place run may have rewritten, moving them) by one sequential
 // read of the whole file for those not found there.
@@ -201,6 +227,14 @@ class VerifiedOriginals::Reader {
     State fail_state = State::kMissing;
     if (!Locate(field, &path, &missing_why, &fail_state)) {
       for (size_t i = begin; i < end; ++i) set_->Fail(&all[i], fail_state, missing_why);
+      return;
+    }
+    // warcsum reported the file damaged: the user may repair or move it, so
+    // a revisit must not rely on what it holds.
+    if (Damaged(path.empty() ? *fetch::FileNameOf(field) : path)) {
+      for (size_t i = begin; i < end; ++i)
+        set_->Fail(&all[i], State::kDamagedFile,
+                   (path.empty() ? field : path) + " is damaged (warcsum --revisit-refs)");
       return;
     }
     if (path.empty()) return ReadRemote(field, begin, end);
@@ -221,10 +255,8 @@ class VerifiedOriginals::Reader {
                                        PreadRange range(fd, o.offset, stop);
                                        return ReadAt(&range, o.offset, stop - o.offset, o.named);
                                      }();
-      if (r.kind == Outcome::kOk) {
-        o.state = State::kOk, o.sha = r.sha;
-      } else if (r.kind == Outcome::kFetchFailed) {
-        set_->Fail(&o, State::kUnverified, path + ": " + r.why);
+      if (r.kind == Outcome::kOk || r.kind == Outcome::kUnusable || r.kind == Outcome::kFetchFailed) {
+        set_->Take(&o, r, path + ": ");
       } else {
         elsewhere[o.named].push_back(i);
         set_->Fail(&o, State::kMissing, path + ": not at its offset (" + r.why +
@@ -236,6 +268,11 @@ class VerifiedOriginals::Reader {
   }
 
  private:
+  bool Damaged(const std::string& path) const {
+    return places_.damaged_base.count(BaseName(path)) ||
+           (!places_.damaged_real.empty() && places_.damaged_real.count(RealPath(path)));
+  }
+
   // The local path of a file field (empty: remote); false when it has none.
   bool Locate(const std::string& field, std::string* path, std::string* why, State* state) {
     auto name = fetch::FileNameOf(field);
@@ -292,8 +329,8 @@ class VerifiedOriginals::Reader {
         continue;
       }
       Outcome r = ReadAt(range->get(), o.offset, set_->lengths_[i], o.named);
-      if (r.kind == Outcome::kOk) {
-        o.state = State::kOk, o.sha = r.sha;
+      if (r.kind == Outcome::kOk || r.kind == Outcome::kUnusable) {
+        set_->Take(&o, r, "");
       } else {
         // A remote file is not searched: where an earlier run moved it is unknown.
         set_->Fail(&o, State::kUnverified,
@@ -312,16 +349,11 @@ class VerifiedOriginals::Reader {
     warc::RecordReader reader(&source, {}, &problems);
     warc::Record record;
     while (!wanted->empty() && reader.Next(&record)) {
-      if (record.type == warc::kRevisit) continue;
+      if (record.type != warc::kResponse) continue;
       auto it = wanted->find(NamedKey(record));
       if (it == wanted->end()) continue;
       Outcome r = HashPayload(&reader, record, source, problems, problems.count);
-      for (size_t i : it->second) {
-        if (r.kind == Outcome::kOk)
-          all[i].state = State::kOk, all[i].sha = r.sha;
-        else
-          set_->Fail(&all[i], State::kUnverified, path + ": offset " + std::to_string(record.offset) + ": " + r.why);
-      }
+      for (size_t i : it->second) set_->Take(&all[i], r, path + ": offset " + std::to_string(record.offset) + ": ");
       wanted->erase(it);
     }
     // Past damage in a plain file nothing is read: what is not found may be there.
@@ -367,17 +399,29 @@ OriginalVerdict VerifiedOriginals::Check(const manifest::Entry& copy, const warc
             "the manifest has no original (copy-1 line of digest " + copy.digest + ", extension " +
                 std::to_string(copy.ext) + ") with the URI and date it names"};
   // Two lines for one original: each must hold this payload.
+  OriginalVerdict verdict;
+  const auto first = it;
   for (; it != originals_.end() && it->group == group && it->named == named; ++it) {
     if (it->state != State::kOk) {
       uint32_t id = 0;
       std::memcpy(&id, it->sha.data(), sizeof id);
-      std::string why = "its original (" + Where(*it) + ") " +
-                        (it->state == State::kMissing ? "is missing: " : "could not be verified: ") +
+      const char* what = it->state == State::kMissing       ? "is missing: "
+                         : it->state == State::kUnusable    ? "was read, but "
+                         : it->state == State::kDamagedFile ? "is in a damaged file: "
+                                                            : "could not be verified: ";
+      std::string why = "its original (" + Where(*it) + ") " + what +
                         (id < reasons_.size() ? reasons_[id] : "?");
+      // Known, reported conditions (the damaged file is an error of its own).
+      bool error = it->state != State::kUnusable && it->state != State::kDamagedFile;
       return {it->state == State::kMissing ? manifest::KeptReason::kOriginalMissing
                                            : manifest::KeptReason::kOriginalUnverified,
-              why};
+              why, error};
     }
+    if (it != first && it->spelling != first->spelling)
+      return {manifest::KeptReason::kOriginalUnverified,
+              "its original (" + Where(*it) + ") has its stored digest spelled otherwise than " +
+                  Where(*first) + ", which has the same URI and date"};
+    verdict.spelling = it->spelling;
     if (sha256.bytes.size() != 32 || std::memcmp(sha256.bytes.data(), it->sha.data(), 32) != 0) {
       std::string theirs(reinterpret_cast<const char*>(it->sha.data()), 32);
       return {manifest::KeptReason::kOriginalDiffers,
@@ -385,7 +429,7 @@ OriginalVerdict VerifiedOriginals::Check(const manifest::Entry& copy, const warc
                   warc::ToHex(theirs) + ", this copy's " + warc::ToHex(sha256.bytes) + ")"};
     }
   }
-  return {};
+  return verdict;
 }
 
 }  // namespace warcrefs

@@ -19,6 +19,7 @@
 #include "manifest/entry.h"
 #include "manifest/kept.h"
 #include "warc/digest.h"
+#include "warc/revisit.h"
 
 namespace warcrefs {
 
@@ -46,13 +47,22 @@ struct OriginalPlaces {
   std::set<std::string> ambiguous;            // base names of several inputs
   std::vector<std::string> dirs;
   fetch::RangeSource* remote = nullptr;  // may be null
+  // The files --referenced names damaged (real paths, and base names, as
+  // DamagedInputs matches them): an original in one is not verified.
+  std::set<std::string> damaged_real, damaged_base;
 };
+
+using DigestSpelling = warc::PayloadDigestSpelling;
 
 // Why a copy is not converted (kUnknown: it may be).
 struct OriginalVerdict {
   manifest::KeptReason reason = manifest::KeptReason::kUnknown;
   std::string why;  // for people
+  bool error = true;  // kept for a fault (not a known, reported condition)
+  DigestSpelling spelling = DigestSpelling::kBase32;  // kUnknown: the original's
 };
+
+struct Outcome;
 
 // The originals some copy names, with the SHA-256 of their payloads.
 // Memory: 64 bytes per distinct original while it is looked up (and 8 more
@@ -70,7 +80,9 @@ class VerifiedOriginals {
   // the original it names. Thread-safe after ReadAll.
   OriginalVerdict Check(const manifest::Entry& copy, const warc::Digest& sha256) const;
 
-  enum class State : uint8_t { kUnread, kOk, kMissing, kUnverified };
+  // kUnusable: read, but a revisit could not name it (its stored digest's
+  // spelling); kDamagedFile: in a file --referenced says is damaged.
+  enum class State : uint8_t { kUnread, kOk, kMissing, kUnverified, kUnusable, kDamagedFile };
 
  private:
   struct Original {
@@ -79,10 +91,12 @@ class VerifiedOriginals {
     uint64_t offset;  // as in the manifest
     uint32_t file;    // index into files_
     State state;
+    DigestSpelling spelling;
     // kOk: the payload's SHA-256; otherwise the first 4 bytes index reasons_.
     std::array<uint8_t, 32> sha;
   };
   class Reader;
+  void Take(Original* o, const Outcome& r, const std::string& where);
   void Fail(Original* o, State state, const std::string& why);
   std::string Where(const Original& o) const;
 

@@ -52,8 +52,8 @@ bool IsLeftover(const std::string& name, const std::set<std::string>& bases) {
 // Reads every original the copies name (before any file is rewritten: that
 // shifts offsets). False when the originals cannot be reached at all.
 bool VerifyOriginals(const Options& options, const std::string& manifest_path, const Inputs& inputs,
-                     const manifest::ReferenceSet& needed, toolcommon::Diag* diag,
-                     VerifiedOriginals* originals) {
+                     const manifest::ReferenceSet& needed, const std::vector<std::string>& damaged,
+                     toolcommon::Diag* diag, VerifiedOriginals* originals) {
   if (auto s = CollectOriginals(manifest_path, needed, originals); !s.ok()) {
     diag->Error(options.manifest + ": " + s.message() + "; nothing rewritten");
     return false;
@@ -62,6 +62,10 @@ bool VerifyOriginals(const Options& options, const std::string& manifest_path, c
   places.inputs = inputs.by_name;
   places.ambiguous = inputs.ambiguous;
   places.dirs = options.fetch.warc_dirs;
+  for (const auto& path : damaged) {
+    places.damaged_real.insert(RealPath(path));
+    places.damaged_base.insert(BaseName(path));
+  }
   std::unique_ptr<fetch::RangeSource> remote;
   if (options.fetch.remote() && originals->size() > 0) {
     auto made = fetch::MakeRangeSource(options.fetch);

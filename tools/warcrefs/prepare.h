@@ -32,9 +32,11 @@ struct Inputs {
 // Reads every original the copies in the input files name (`needed`), as
 // the manifest's copy-1 lines locate them. False (reported) when they cannot
 // be reached at all (the manifest unreadable, a bad --db config).
+// An original in a file `damaged` names (--referenced: matched by real path
+// or base name, as DamagedInputs matches inputs) is not verified.
 bool VerifyOriginals(const Options& options, const std::string& manifest_path, const Inputs& inputs,
-                     const manifest::ReferenceSet& needed, toolcommon::Diag* diag,
-                     VerifiedOriginals* originals);
+                     const manifest::ReferenceSet& needed, const std::vector<std::string>& damaged,
+                     toolcommon::Diag* diag, VerifiedOriginals* originals);
 
 // Removes the temporary files (.NAME.warcrefs-XXXXXX) a killed run left
 // beside the targets about to be written: directory -> target base names.

@@ -62,8 +62,19 @@ bool CheckManifest(base::ByteSource* source, const std::string& name, toolcommon
                           "-k1,1 -k2,2n); nothing rewritten");
       return false;
     }
+    // Two lines for one record (two digest algorithms, say) could make it a
+    // copy by one and an original by the other. (Inputs that share a base
+    // name give such lines too; they are not rewritten.)
+    if (have_previous && previous.file == entry.file && previous.offset == entry.offset &&
+        inputs.Rewritable(BaseName(manifest::DecodeField(entry.file)))) {
+      diag->Error(where + "a second line for " + entry.file + " offset " +
+                  std::to_string(entry.offset) + " (one line per record); nothing rewritten");
+      return false;
+    }
     if (!have_previous) facts->first_digest = entry.digest;
-    if (entry.copy > 1) facts->originals.AddOriginal(entry.ref_uri, entry.ref_date, entry.digest);
+    // Keyed by the name a revisit resolves by, whatever the digest: a
+    // record some line names as its original is never converted.
+    if (entry.copy > 1) facts->originals.AddOriginal(entry.ref_uri, entry.ref_date, "");
     if (entry.copy == 1 && trust) facts->copy_ones.Add(entry);
     if (!have_previous || entry.file != previous.file) ++facts->files;
     if (entry.copy > 1 && entry.file != copies_file) {
@@ -191,7 +202,8 @@ int Run(const Options& options, toolcommon::Diag* diag) {
   // The originals are read before any file is rewritten.
   VerifiedOriginals verified;
   if (!options.trust_manifest &&
-      !VerifyOriginals(options, manifest_path, inputs, facts.needed, diag, &verified))
+      !VerifyOriginals(options, manifest_path, inputs, facts.needed, revisit_refs.damaged(), diag,
+                       &verified))
     return toolcommon::kExitSomeInputsFailed;
   // The targets about to be written: what a killed run left beside them goes.
   std::map<std::string, std::set<std::string>> targets;  // directory -> base names

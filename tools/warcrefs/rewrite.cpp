@@ -97,7 +97,7 @@ Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, RevisitWriter* w
   }
   // Converted, the record other lines name as their original would leave
   // their revisits with nothing to resolve to: the manifest contradicts itself.
-  if (rewrite.manifest_refs && rewrite.manifest_refs->HasOriginal(e.uri, e.date, e.digest))
+  if (rewrite.manifest_refs && rewrite.manifest_refs->HasOriginal(e.uri, e.date, ""))
     return mismatch("other lines of the manifest name this record as their original, "
                     "but its own line makes it a copy");
   if (rewrite.originals) {
@@ -226,17 +226,22 @@ Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, RevisitWriter* w
   if (stored_text && !((other ? stored_hasher.Final() : payload_sha1) == *stored))
     return mismatch("the stored WARC-Payload-Digest " + std::string(*stored_text) +
                     " is not the payload's");
+  // The revisit's WARC-Payload-Digest is the sha1 spelled as the original
+  // stores it: replay tools match the two strings. (Unread, with
+  // --trust-manifest: the copy's own, as stored.)
+  std::string payload_digest;
   if (rewrite.verified) {
     OriginalVerdict verdict = rewrite.verified->Check(e, sha256.Final());
     if (verdict.reason != manifest::KeptReason::kUnknown) {
       result.kind = Inspection::Kind::kKeep;
       result.kept = verdict.reason;
       result.reason = "kept: " + verdict.why;
-      result.error = true;
+      result.error = verdict.error;
       return result;
     }
+    payload_digest = warc::SpellPayloadSha1(payload_sha1, verdict.spelling);
   }
-  auto revisit = warc::MakeRevisit(record, http_header, payload_sha1, ref_uri, ref_date);
+  auto revisit = warc::MakeRevisit(record, http_header, payload_sha1, ref_uri, ref_date, payload_digest);
   if (!revisit.ok()) return mismatch("cannot convert: " + revisit.status().message());
 
   if (auto s = writer->Write(*revisit, &result.revisit_bytes); !s.ok())
