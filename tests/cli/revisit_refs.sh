@@ -224,6 +224,78 @@ run "$WARCSUM" --revisit-refs "$WORK/dmg.refs" "$WORK/dmg/e.warc"
 expect_eq "cut plain file: exit" 1 "$rc"
 expect_eq "cut plain file: its references" "damaged $WORK/dmg/e.warc" "$(cat "$WORK/dmg.refs")"
 
+# A folded WARC-Refers-To-Target-URI (its value on the next line, WARC 1.1
+# section 4) in a revisit a wrong Content-Length swallowed: unfolded, as the
+# reader does, not dropped (which would leave http://o.example/ unprotected).
+printf 'WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: http://q.example/\r\nContent-Length: 5\r\n\r\nHTTP/1.1 200 OK\r\n\r\nlonger\r\n\r\n' > "$WORK/dmg/f.warc"
+printf 'WARC/1.1\r\nWARC-Type: revisit\r\nWARC-Target-URI: http://r.example/\r\nWARC-Refers-To-Target-URI:\r\n http://o.example/\r\nWARC-Refers-To-Date: 2020-01-01T00:00:00Z\r\nContent-Length: 0\r\n\r\n\r\n\r\n' >> "$WORK/dmg/f.warc"
+run "$WARCSUM" --revisit-refs "$WORK/dmg.refs" "$WORK/dmg/f.warc"
+expect_eq "folded field: exit" 1 "$rc"
+expect_eq "folded field: its references" "damaged $WORK/dmg/f.warc
+uri http://o.example/
+uri http://r.example/
+capture http://o.example/ 2020-01-01T00:00:00Z" "$(cat "$WORK/dmg.refs")"
+# With no value at all, the original it names is unknown: incomplete.
+sed -i 's/^ http:\/\/o.example\/\r$/X-Other: 1\r/' "$WORK/dmg/f.warc"
+run "$WARCSUM" --revisit-refs "$WORK/dmg.refs" "$WORK/dmg/f.warc"
+expect_eq "empty Refers-To: its references" "damaged $WORK/dmg/f.warc
+uri http://r.example/
+capture http://r.example/ 2020-01-01T00:00:00Z
+incomplete $WORK/dmg/f.warc" "$(cat "$WORK/dmg.refs")"
+grep -q "f.warc: a WARC-Refers-To or WARC-Refers-To-Target-URI field without a value" "$WORK/err" ||
+  fail "empty Refers-To: $(cat "$WORK/err")"
+
+# A page quoting a revisit's header (no URI, no ID) in a damaged file: no
+# replay tool could index such a revisit, so the file is not incomplete.
+python3 - "$WORK/dmg/g.warc.gz" <<'PY'
+import sys
+from warcrec import record
+page = b"<pre>\nWARC-Type: revisit\n\nis how a revisit starts</pre>\n" + b"words " * 200
+second = record("response", 2, "http://b.example/", "2019-01-01T00:00:00Z", b"page two " * 200)
+open(sys.argv[1], "wb").write(
+    record("response", 1, "http://a.example/", "2019-01-01T00:00:00Z", page) + second[:len(second) // 2])
+PY
+run "$WARCSUM" --revisit-refs "$WORK/dmg.refs" "$WORK/dmg/g.warc.gz"
+expect_eq "quoted revisit header: exit" 1 "$rc"
+expect_eq "quoted revisit header: its references" "damaged $WORK/dmg/g.warc.gz" "$(cat "$WORK/dmg.refs")"
+
+# A compression bomb: a cut gzip member of 200 MB of one WARC-Refers-To line.
+# The line is given once, in bounded memory.
+python3 - "$WORK/dmg/bomb.warc.gz" <<'PY'
+import sys, zlib
+z = zlib.compressobj(9, zlib.DEFLATED, 31)
+chunk = b"WARC-Refers-To: <urn:uuid:1>\r\n" * 35000
+data = b"".join(z.compress(chunk) for _ in range(200)) + z.flush()
+open(sys.argv[1], "wb").write(data[:-100])
+PY
+run /usr/bin/time -f %M -o "$WORK/rss" "$WARCSUM" --revisit-refs "$WORK/dmg.refs" "$WORK/dmg/bomb.warc.gz"
+expect_eq "bomb: exit" 1 "$rc"
+# (and perhaps the cut last line, as far as it goes)
+expect_eq "bomb: its references" "damaged $WORK/dmg/bomb.warc.gz
+record <urn:uuid:1>" "$(head -2 "$WORK/dmg.refs")"
+[ "$(wc -l < "$WORK/dmg.refs")" -le 3 ] || fail "bomb: $(wc -l < "$WORK/dmg.refs") lines"
+grep -q "^incomplete" "$WORK/dmg.refs" && fail "bomb: incomplete"
+rss_kb=$(tail -1 "$WORK/rss")
+[ "$rss_kb" -lt 65536 ] || fail "bomb: max RSS $rss_kb KB, not under 64 MB"
+
+# A revisit whose WARC-Refers-To-Date is given to the minute names the
+# capture at its first second (pywb's 14-digit timestamps): still kept.
+mkdir -p "$WORK/minute"
+python3 - "$WORK/minute" <<'PY'
+import sys
+from warcrec import record
+R = b"a payload named to the minute " * 30
+open(sys.argv[1] + "/a.warc.gz", "wb").write(record("response", 1, "http://v.example/", "2019-01-01T00:00:00Z", R))
+open(sys.argv[1] + "/b.warc.gz", "wb").write(
+    record("response", 2, "http://u.example/", "2020-01-01T00:00:00Z", R) +
+    record("revisit", 3, "http://u.example/", "2021-01-01T00:00:00Z", R, extra=[
+        "WARC-Refers-To-Target-URI: http://u.example/", "WARC-Refers-To-Date: 2020-01-01T00:00Z"]))
+PY
+run "$DEDUP" -o "$WORK/minute.out" -w "$WORK/minute.work" "$WORK/minute"
+[ "$rc" -eq 0 ] || { cat "$WORK/err" >&2; fail "date to the minute: exit $rc"; }
+grep -q "b.warc.gz: offset 0: kept: an existing revisit refers to it" "$WORK/err" || fail "minute: $(cat "$WORK/err")"
+[ ! -e "$WORK/minute.out/b.warc.gz" ] || fail "b.warc.gz rewritten: $(types "$WORK/minute.out/b.warc.gz")"
+
 # An input not found at all is still "incomplete", and warcrefs then
 # rewrites nothing.
 run "$WARCSUM" -o "$WORK/nf.sum" --revisit-refs "$WORK/nf.refs" "$WORK/in/b.warc.gz" "$WORK/nowhere.warc.gz"

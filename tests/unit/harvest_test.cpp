@@ -115,6 +115,7 @@ TEST_CASE("harvest: blocks that may be revisits give their URI", "[warc][harvest
         "uri http://profiled.example/\n"
         "uri http://joined.example/\n");
   CHECK(stats.revisits_without_uri == 1);
+  CHECK(stats.Complete());
 }
 
 TEST_CASE("harvest: a field of interest too long to read makes it incomplete", "[warc][harvest]") {
@@ -128,4 +129,75 @@ TEST_CASE("harvest: a field of interest too long to read makes it incomplete", "
   warc::HarvestStats other;
   Harvest(std::string(3 << 20, 'y') + "\n", &other);
   CHECK(other.Complete());
+}
+
+TEST_CASE("harvest: folded fields are unfolded, as the reader does", "[warc][harvest]") {
+  // WARC 1.1 section 4: a value may continue on lines starting with a space or tab.
+  warc::HarvestStats stats;
+  std::string text =
+      "WARC/1.1\r\nWARC-Type: revisit\r\nWARC-Target-URI: http://r.example/\r\n"
+      "WARC-Refers-To-Target-URI:\r\n http://o.example/\r\nWARC-Refers-To:\r\n\t<urn:uuid:1>\r\n"
+      "WARC-Refers-To-Date: 2020-01-01T00:00:00Z\r\n\r\n";
+  CHECK(Harvest(text, &stats) ==
+        "uri http://o.example/\n"
+        "record <urn:uuid:1>\n"
+        "uri http://r.example/\n"
+        "capture http://o.example/ 2020-01-01T00:00:00Z\n");
+  CHECK(stats.Complete());
+}
+
+TEST_CASE("harvest: a Refers-To field without a value makes it incomplete", "[warc][harvest]") {
+  for (std::string field : {"WARC-Refers-To-Target-URI:", "WARC-Refers-To: <>", "WARC-Refers-To:\r\n  "}) {
+    warc::HarvestStats stats;
+    Harvest("WARC/1.1\r\nWARC-Type: revisit\r\nWARC-Target-URI: http://r.example/\r\n" + field +
+                "\r\n\r\n",
+            &stats);
+    CHECK(stats.empty_refers == 1);
+    CHECK_FALSE(stats.Complete());
+  }
+  // Cut right after the name.
+  warc::HarvestStats cut;
+  CHECK(Harvest("WARC/1.1\r\nWARC-Type: revisit\r\nWARC-Refers-To-Target-URI:", &cut) == "");
+  CHECK_FALSE(cut.Complete());
+}
+
+TEST_CASE("harvest: a revisit without any URI or ID is counted, not feared", "[warc][harvest]") {
+  // A page quoting WARC headers: no replay tool could index such a revisit.
+  warc::HarvestStats stats;
+  Harvest("<pre>\nWARC-Type: revisit\n\nis how a revisit starts</pre>\n", &stats);
+  CHECK(stats.revisits_without_uri == 1);
+  CHECK(stats.Complete());
+}
+
+TEST_CASE("harvest: a compression bomb stays bounded", "[warc][harvest]") {
+  // Repeated lines are given once; emitted batches stay small.
+  std::string repeated;
+  for (int i = 0; i < 200000; ++i) repeated += "WARC-Refers-To: <urn:uuid:1>\r\nWARC-Refers-To: <urn:uuid:2>\r\n";
+  warc::HarvestStats stats;
+  CHECK(Harvest(Gzip(repeated), &stats) == "record <urn:uuid:1>\nrecord <urn:uuid:2>\n");
+  CHECK(stats.lines == 2);
+  // Distinct lines that compress well: no batch much over 1 MiB.
+  std::string distinct, pad(1000, 'x');
+  for (int i = 0; i < 20000; ++i) distinct += "WARC-Refers-To: <" + pad + std::to_string(i) + ">\r\n";
+  base::StringSource source(Gzip(distinct));
+  size_t largest = 0, total = 0;
+  warc::HarvestStats big;
+  CHECK(warc::HarvestReferences(&source, [&](std::string* l) {
+          largest = std::max(largest, l->size());
+          total += l->size();
+          l->clear();
+        }, &big).ok());
+  CHECK(big.lines == 20000);
+  CHECK(total > (16u << 20));
+  CHECK(largest < (3u << 20) / 2);
+  CHECK(big.Complete());
+  // Past the cap of lines for one file, it is incomplete.
+  base::StringSource again(Gzip(distinct));
+  warc::HarvestStats capped;
+  total = 0;
+  CHECK(warc::HarvestReferences(&again, [&](std::string* l) { total += l->size(); l->clear(); }, &capped,
+                                1000).ok());
+  CHECK(capped.lines == 1000);
+  CHECK(capped.over_limit);
+  CHECK_FALSE(capped.Complete());
 }

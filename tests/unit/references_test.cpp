@@ -66,8 +66,8 @@ TEST_CASE("references: dates to the second, record IDs without brackets", "[mani
   CHECK(set.Refers("http://b/", "2020-01-01T00:00:00Z", "sha1:00"));
   CHECK_FALSE(set.Refers("http://a/", "2020-01-01T00:00:01Z", "sha1:00"));
   CHECK(set.Refers("http://x/", "d", "sha1:00", "<urn:uuid:1>"));
-  CHECK(manifest::ReferenceSet::ToSecond("2020-01-01T00:00:00.1Z") == "2020-01-01T00:00:00Z");
-  CHECK(manifest::ReferenceSet::ToSecond("2020-01-01T00:00Z") == "2020-01-01T00:00Z");
+  CHECK(manifest::ReferenceSet::ToTimestamp("2020-01-01T00:00:00.1Z") == "20200101000000");
+  CHECK(manifest::ReferenceSet::ToTimestamp("2020-01-01T00:00Z") == "20200101000000");
   CHECK(set.incomplete().empty());
 }
 
@@ -134,4 +134,36 @@ TEST_CASE("references: damaged lines name files, decoded, and keep their referen
   CHECK(status.message().find("line 1: expected") != std::string::npos);
   Loaded("damaged a b\n", &status);
   CHECK(status.message().find("line 1: expected") != std::string::npos);
+}
+
+TEST_CASE("references: dates compare as 14-digit timestamps, as pywb does", "[manifest]") {
+  auto set = Loaded(
+      "capture http://a/ 2020-01-01T00:00Z\n"
+      "capture http://b/ 2020-01-01\n"
+      "capture http://c/ 2020-01-01T10:20:30Z\n");
+  // Given to the minute or the day: the capture at its first second.
+  CHECK(set.Refers("http://a/", "2020-01-01T00:00:00Z", "sha1:00"));
+  CHECK(set.HasCapture("http://a/", "2020-01-01T00:00:00Z"));
+  CHECK(set.Refers("http://b/", "2020-01-01T00:00:00.25Z", "sha1:00"));
+  CHECK_FALSE(set.Refers("http://a/", "2020-01-01T00:01:00Z", "sha1:00"));
+  // And on the lookup side.
+  CHECK(set.Refers("http://c/", "20200101102030", "sha1:00"));
+  CHECK_FALSE(set.Refers("http://c/", "2020-01-01T10:20Z", "sha1:00"));
+  manifest::ReferenceSet added;
+  added.AddCapture("http://d/", "2020-01-01T10:20Z");
+  added.Seal();
+  CHECK(added.HasCapture("http://d/", "2020-01-01T10:20:00Z"));
+  CHECK(manifest::ReferenceSet::ToTimestamp("2020-01-01T10:20:30.123456Z") == "20200101102030");
+}
+
+TEST_CASE("references: many repeated lines stay few while loading", "[manifest]") {
+  std::string text;
+  for (int i = 0; i < 400000; ++i) text += i % 2 ? "record <urn:uuid:1>\n" : "uri http://a/\n";
+  base::StringSource source(text);
+  manifest::ReferenceSet set;
+  REQUIRE(set.Load(&source, "refs.txt").ok());
+  CHECK(set.size() <= (1u << 16));
+  set.Seal();
+  CHECK(set.size() == 2);
+  CHECK(set.Refers("http://a/", "d", "sha1:00"));
 }

@@ -79,6 +79,13 @@ bool HarvestDamaged(base::FileSource* source, const std::string& path, const Fil
     sink.message(std::to_string(stats.members_not_tried) +
                  " gzip member starts overlap others too deeply to inflate: the references it "
                  "holds are unknown");
+  if (stats.empty_refers > 0)
+    sink.message("a WARC-Refers-To or WARC-Refers-To-Target-URI field without a value: the "
+                 "references it holds are unknown");
+  if (stats.over_limit)
+    sink.message("more than " + std::to_string(stats.lines) +
+                 " references harvested from its bytes (a compression bomb?): the references it "
+                 "holds are unknown");
   return stats.Complete();
 }
 

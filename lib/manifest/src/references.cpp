@@ -49,11 +49,22 @@ base::Status ReferenceSet::LoadFile(const std::string& path) {
   return s;
 }
 
-std::string ReferenceSet::ToSecond(std::string_view date) {
-  // YYYY-MM-DDThh:mm:ss, a fraction, Z (WARC/1.1 allows the fraction).
-  if (date.size() > 21 && date[19] == '.' && date.back() == 'Z' && date[10] == 'T')
-    return std::string(date.substr(0, 19)) + "Z";
-  return std::string(date);
+std::string ReferenceSet::ToTimestamp(std::string_view date) {
+  std::string digits;
+  for (char c : date) {
+    if (digits.size() == 14) break;
+    if (c >= '0' && c <= '9') digits += c;
+  }
+  digits.resize(14, '0');
+  return digits;
+}
+
+void ReferenceSet::Add(char kind, std::string_view a, std::string_view b) {
+  keys_.push_back(Key(kind, a, b));
+  if (keys_.size() >= std::max<size_t>(2 * unique_, 1 << 16)) {
+    Seal();
+    unique_ = keys_.size();
+  }
 }
 
 std::string ReferenceSet::UriKey(std::string_view uri_field) {
@@ -73,7 +84,7 @@ bool ReferenceSet::Refers(std::string_view uri, std::string_view date, std::stri
                           std::string_view record_id) const {
   if (keys_.empty()) return false;
   const std::string key = UriKey(uri);
-  return Has('c', key, ToSecond(date)) || Has('p', key, digest) || Has('u', key, "") ||
+  return Has('c', key, ToTimestamp(date)) || Has('p', key, digest) || Has('u', key, "") ||
          (!record_id.empty() && Has('r', StripBrackets(record_id), ""));
 }
 
@@ -93,7 +104,7 @@ base::Status ReferenceSet::Load(base::ByteSource* source, const std::string& nam
     }
     bool ok = !f.empty() && std::none_of(f.begin(), f.end(), [](auto s) { return s.empty(); });
     if (ok && f[0] == "capture" && f.size() == 3) {
-      Add('c', UriKey(f[1]), ToSecond(f[2]));
+      Add('c', UriKey(f[1]), ToTimestamp(f[2]));
     } else if (ok && f[0] == "payload" && f.size() == 3) {
       Add('p', UriKey(f[1]), f[2]);
     } else if (ok && f[0] == "uri" && f.size() == 2) {

@@ -20,8 +20,9 @@
 //                        tell): its revisits are unknown, so any record may
 //                        be one they refer to
 //
-// Dates are compared to the second (replay tools match captures by 14-digit
-// timestamps), record IDs without their <angle brackets>, URIs by their
+// Dates are compared as 14-digit timestamps, as replay tools (pywb) match
+// captures: a date given to the minute names its first second, a fraction
+// of a second makes no difference. Record IDs without their <angle brackets>, URIs by their
 // canonical form (url::SurtKey, the key pywb resolves revisits by): a
 // reference to "http://EXAMPLE.com:80/a#top" names "http://example.com/a".
 // Canonicalising only ever makes more records match, never fewer.
@@ -50,7 +51,7 @@ class ReferenceSet {
   // Opens, loads and seals the file at path; errors name it.
   base::Status LoadFile(const std::string& path);
   void AddCapture(std::string_view uri, std::string_view date) {
-    Add('c', UriKey(uri), ToSecond(date));
+    Add('c', UriKey(uri), ToTimestamp(date));
   }
   // The original a manifest's copy line names (its ref fields and digest):
   // matched exactly, as the manifest spells it.
@@ -66,7 +67,7 @@ class ReferenceSet {
   bool Refers(std::string_view uri, std::string_view date, std::string_view digest,
               std::string_view record_id = {}) const;
   bool HasCapture(std::string_view uri, std::string_view date) const {
-    return Has('c', UriKey(uri), ToSecond(date));
+    return Has('c', UriKey(uri), ToTimestamp(date));
   }
   bool HasOriginal(std::string_view uri, std::string_view date, std::string_view digest) const {
     return Has('o', uri, std::string(date) + " " + std::string(digest));
@@ -78,16 +79,21 @@ class ReferenceSet {
   // warcsum was given them). Their references are in the set.
   const std::vector<std::string>& damaged() const { return damaged_; }
 
-  // "2020-01-01T00:00:00.123Z" -> "2020-01-01T00:00:00Z"; other forms as they are.
-  static std::string ToSecond(std::string_view date);
+  // The digits of a date, cut or padded with '0' to 14, as pywb makes a
+  // timestamp: "2020-01-01T00:00:00.123Z" and "2020-01-01T00:00Z" are both
+  // "20200101000000".
+  static std::string ToTimestamp(std::string_view date);
   // A URI field (manifest-encoded) as the keys hold it: decoded, canonical.
   static std::string UriKey(std::string_view uri_field);
 
  private:
   static uint64_t Key(char kind, std::string_view a, std::string_view b);
-  void Add(char kind, std::string_view a, std::string_view b) { keys_.push_back(Key(kind, a, b)); }
+  // Sorts out repeats whenever the keys double, so that a list of many
+  // repeated lines stays small.
+  void Add(char kind, std::string_view a, std::string_view b);
   bool Has(char kind, std::string_view a, std::string_view b) const;
   std::vector<uint64_t> keys_;  // sorted by Seal
+  size_t unique_ = 0;           // keys after the last sort
   std::vector<std::string> incomplete_;
   std::vector<std::string> damaged_;
 };
