@@ -56,10 +56,11 @@ cmp proc.out expected || fail "-o output differs"
 [ ! -e proc.out.tmp ] || fail "proc.out.tmp left behind"
 
 # Verbose summary.
+null_was_device=false; [ -c /dev/null ] && null_was_device=true
 run "$PROC" -v -o /dev/null sorted
 # Written as it is: a temporary file renamed over it (as root) replaced the
 # machine's /dev/null with a regular file.
-[ -c /dev/null ] || fail "-o /dev/null replaced /dev/null by a regular file"
+if $null_was_device && [ ! -c /dev/null ]; then fail "-o /dev/null replaced /dev/null by a regular file"; fi
 groups=$(cut -d' ' -f6,7 m7 | sort -u | wc -l)
 expect_eq "-v summary" "warcsumproc: sorted: 3000 lines, $groups originals, $((3000 - groups)) duplicates" "$(cat "$WORK/err")"
 
