@@ -331,9 +331,11 @@ Parts Parse(std::string_view input) {
     std::string_view authority = p.substr(0, slash);
     if (size_t at = authority.rfind('@'); at != std::string_view::npos) authority.remove_prefix(at + 1);
     if (!authority.empty()) parts.host = LowerAll(std::string(authority));
-    // Appended, not "/" + string: gcc 12 warns falsely (-Wrestrict) on that.
-    parts.path.assign(1, '/');
-    if (slash != std::string_view::npos) parts.path.append(p.substr(slash + 1));
+    // Built apart: p views parts.path. (Appended, not "/" + string, which
+    // gcc 12 flags with a false -Wrestrict.)
+    std::string path(1, '/');
+    if (slash != std::string_view::npos) path.append(p.substr(slash + 1));
+    parts.path = std::move(path);
   }
   return parts;
 }
