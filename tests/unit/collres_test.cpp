@@ -1,6 +1,5 @@
 // RunComparer: extensions from byte comparison, failures kept apart.
 #include <catch2/catch.hpp>
-
 #include <map>
 #include <random>
 
@@ -101,11 +100,12 @@ TEST_CASE("identical payloads share an extension, different ones get the next", 
   CHECK(r.exts == std::vector<uint64_t>{0, 1, 0, 1, 2});
   CHECK(r.problems.empty());
   REQUIRE(r.collisions.size() == 2);
-  CHECK(r.collisions[0] ==
-        "sha1:0000000000000000000000000000000000000000: a.warc.gz: offset 0 and a.warc.gz: offset " +
-            std::to_string(run[1].offset) +
-            ": neither stored digest agrees with its payload (theirs are " + Sha1("same payload") +
-            " and " + Sha1("other payload") + ")");
+  CHECK(
+      r.collisions[0] ==
+      "sha1:0000000000000000000000000000000000000000: a.warc.gz: offset 0 and a.warc.gz: offset " +
+          std::to_string(run[1].offset) +
+          ": neither stored digest agrees with its payload (theirs are " + Sha1("same payload") +
+          " and " + Sha1("other payload") + ")");
   CHECK(src.opens == 5);  // every record read once
 }
 
@@ -230,8 +230,10 @@ TEST_CASE("different payloads under one digest: the one whose stored digest is w
   std::string right = large ? big : "the payload", wrong = large ? big_other : "another payload";
   bool wrong_first = GENERATE(false, true);
   std::vector<manifest::Entry> run = {
-      AddResponse(&f, "a.warc.gz", "http://x/1", "2020-01-01T00:00:00Z", wrong_first ? wrong : right),
-      AddResponse(&f, "a.warc.gz", "http://x/2", "2020-01-02T00:00:00Z", wrong_first ? right : wrong),
+      AddResponse(&f, "a.warc.gz", "http://x/1", "2020-01-01T00:00:00Z",
+                  wrong_first ? wrong : right),
+      AddResponse(&f, "a.warc.gz", "http://x/2", "2020-01-02T00:00:00Z",
+                  wrong_first ? right : wrong),
       AddResponse(&f, "a.warc.gz", "http://x/3", "2020-01-03T00:00:00Z", right),
   };
   for (auto& e : run) e.digest = Sha1(right);
@@ -242,7 +244,8 @@ TEST_CASE("different payloads under one digest: the one whose stored digest is w
   const auto& good = run[wrong_first ? 1 : 0];
   REQUIRE(r.collisions.size() == 1);
   CHECK(r.collisions[0] == Sha1(right) + ": a.warc.gz: offset 0 and a.warc.gz: offset " +
-                               std::to_string(run[1].offset) + ": the stored digest of a.warc.gz: offset " +
+                               std::to_string(run[1].offset) +
+                               ": the stored digest of a.warc.gz: offset " +
                                std::to_string(bad.offset) + " is wrong (its payload's is " +
                                Sha1(wrong) + "); that of a.warc.gz: offset " +
                                std::to_string(good.offset) + " agrees with its payload");
@@ -252,18 +255,21 @@ TEST_CASE("a genuine MD5 collision is called a hash collision", "[collres]") {
   // The colliding blocks of Wang, Feng, Lai and Yu (2004), and a common suffix.
   auto hex = [](const char* h) {
     std::string out;
-    for (size_t i = 0; h[i] && h[i + 1]; i += 2) out.push_back(static_cast<char>(std::stoi(std::string(h + i, 2), nullptr, 16)));
+    for (size_t i = 0; h[i] && h[i + 1]; i += 2)
+      out.push_back(static_cast<char>(std::stoi(std::string(h + i, 2), nullptr, 16)));
     return out;
   };
   std::string suffix = " the rest of the page";
   std::string p = hex("d131dd02c5e6eec4693d9a0698aff95c2fcab58712467eab4004583eb8fb7f89"
                       "55ad340609f4b30283e488832571415a085125e8f7cdc99fd91dbdf280373c5b"
                       "d8823e3156348f5bae6dacd436c919c6dd53e2b487da03fd02396306d248cda0"
-                      "e99f33420f577ee8ce54b67080a80d1ec69821bcb6a8839396f9652b6ff72a70") + suffix;
+                      "e99f33420f577ee8ce54b67080a80d1ec69821bcb6a8839396f9652b6ff72a70") +
+                  suffix;
   std::string q = hex("d131dd02c5e6eec4693d9a0698aff95c2fcab50712467eab4004583eb8fb7f89"
                       "55ad340609f4b30283e4888325f1415a085125e8f7cdc99fd91dbd7280373c5b"
                       "d8823e3156348f5bae6dacd436c919c6dd53e23487da03fd02396306d248cda0"
-                      "e99f33420f577ee8ce54b67080280d1ec69821bcb6a8839396f965ab6ff72a70") + suffix;
+                      "e99f33420f577ee8ce54b67080280d1ec69821bcb6a8839396f965ab6ff72a70") +
+                  suffix;
   std::string md5 = DigestOf(warc::DigestAlgorithm::kMd5, p);
   REQUIRE(p != q);
   REQUIRE(DigestOf(warc::DigestAlgorithm::kMd5, q) == md5);
@@ -277,9 +283,9 @@ TEST_CASE("a genuine MD5 collision is called a hash collision", "[collres]") {
   Result r = Assign(&src, run);
   CHECK(r.exts == std::vector<uint64_t>{0, 1});
   REQUIRE(r.collisions.size() == 1);
-  CHECK(r.collisions[0] == md5 + ": a.warc.gz: offset 0 and a.warc.gz: offset " +
-                               std::to_string(run[1].offset) +
-                               ": two different payloads have the same md5 digest (a hash collision)");
+  CHECK(r.collisions[0] ==
+        md5 + ": a.warc.gz: offset 0 and a.warc.gz: offset " + std::to_string(run[1].offset) +
+            ": two different payloads have the same md5 digest (a hash collision)");
 }
 
 TEST_CASE("a digest of no known algorithm: different payloads, not checked", "[collres]") {

@@ -1,6 +1,4 @@
 // lib/fetch: finding a manifest's file by its field, locally and by URL.
-#include <catch2/catch.hpp>
-
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <poll.h>
@@ -9,6 +7,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -97,15 +96,16 @@ class TinyServer {
       unsigned long long first = 0, last = 0;
       const char* range = std::strstr(request.c_str(), "Range: bytes=");
       if (!range || std::sscanf(range, "Range: bytes=%llu-%llu", &first, &last) != 2) break;
-      std::string reply = "HTTP/1.1 206 Partial Content\r\nContent-Length: " +
-                          std::to_string(last - first + 1) + "\r\nContent-Range: bytes " +
-                          std::to_string(first) + "-" + std::to_string(last) + "/" +
-                          std::to_string(body_.size()) + "\r\n\r\n";
+      std::string reply =
+          "HTTP/1.1 206 Partial Content\r\nContent-Length: " + std::to_string(last - first + 1) +
+          "\r\nContent-Range: bytes " + std::to_string(first) + "-" + std::to_string(last) + "/" +
+          std::to_string(body_.size()) + "\r\n\r\n";
       reply += body_.substr(first, last - first + 1);
       using std::chrono::milliseconds;
-      bool sent = request.rfind("GET /drip/", 0) == 0   ? Send(c, reply, 1, milliseconds(100))
-                  : request.rfind("GET /slow/", 0) == 0 ? Send(c, reply, 2048, milliseconds(125))
-                                                        : Send(c, reply, reply.size(), milliseconds(0));
+      bool sent = request.rfind("GET /drip/", 0) == 0 ? Send(c, reply, 1, milliseconds(100))
+                  : request.rfind("GET /slow/", 0) == 0
+                      ? Send(c, reply, 2048, milliseconds(125))
+                      : Send(c, reply, reply.size(), milliseconds(0));
       request.erase(0, end + 4);
       if (!sent) break;
     }
@@ -188,7 +188,8 @@ TEST_CASE("a transfer paused while its reader waits for a slower one is not take
   std::string got_slow, got_fast;
   std::vector<char> buf(1 << 10);  // 2 KB of each every 125 ms
   while (got_slow.size() < body.size() || got_fast.size() < body.size()) {
-    for (auto [range, got] : {std::pair{slow->get(), &got_slow}, std::pair{fast->get(), &got_fast}}) {
+    for (auto [range, got] :
+         {std::pair{slow->get(), &got_slow}, std::pair{fast->get(), &got_fast}}) {
       auto n = range->Read(buf.data(), buf.size());
       REQUIRE(n.ok());
       got->append(buf.data(), *n);

@@ -221,7 +221,8 @@ TEST_CASE("fuzz regression: error offset of a record inside a gzip member", "[fu
             "rest of its gzip member skipped"});
 
   // A second record in the member, cut short, still names the member's offset.
-  const std::string first = gzmulti::CompressMember("WARC/1.0\r\nContent-Length: 0\r\n\r\n\r\n\r\n");
+  const std::string first =
+      gzmulti::CompressMember("WARC/1.0\r\nContent-Length: 0\r\n\r\n\r\n\r\n");
   const std::string packed = gzmulti::CompressMember(
       "WARC/1.0\r\nContent-Length: 1\r\n\r\na\r\n\r\n"
       "WARC/1.0\r\nContent-Length: 9\r\n\r\nabc");
@@ -306,7 +307,10 @@ TEST_CASE("fuzz regression: file signature split across chunks", "[fuzz]") {
 // hosts "a\0x" and "a\0y" both became "PREFIX.a", the second partition
 // renamed over the first. Such a host is now refused, naming the line.
 TEST_CASE("fuzz regression: host catalog with a NUL byte in a host", "[fuzz]") {
-  const std::string crasher("\x01" "ab.c \0\0\0\0#.2mp\n", 17);
+  const std::string crasher(
+      "\x01"
+      "ab.c \0\0\0\0#.2mp\n",
+      17);
   CHECK(Run(fuzz::HostCatalogOneInput, crasher) == 0);
   base::StringSource source(std::string("a.warc.gz h1\nb.warc.gz a\0x\n", 27));
   auto catalog = warcsumsplit::ReadCatalog(&source);
@@ -332,8 +336,7 @@ TEST_CASE("fuzz regression: db config port and timeout out of range", "[fuzz]") 
         "line 3: connect_timeout: expected a number from 1 to 86400, found \"357913942\"");
   auto zero = fetch::ParseDbConfig("database=d\nport=0\n");
   REQUIRE_FALSE(zero.ok());
-  CHECK(zero.status().message() ==
-        "line 2: port: expected a number from 1 to 65535, found \"0\"");
+  CHECK(zero.status().message() == "line 2: port: expected a number from 1 to 65535, found \"0\"");
   auto most = fetch::ParseDbConfig("database=d\nport=65535\nconnect_timeout=86400\n");
   REQUIRE(most.ok());
   CHECK(most->port == 65535);

@@ -2,8 +2,8 @@
 // in-memory input: exact member offsets, exact content, exact error texts and
 // exact resynchronisation, for the fast path and both streaming backends.
 #include <catch2/catch.hpp>
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -371,13 +371,13 @@ TEST_CASE("Damage: a flipped byte in the CRC-32 trailer", "[gzmulti]") {
   input[t.b2 - 8] ^= 0x01;  // first byte of member 1's CRC-32
   for (const Config& c : AllConfigs()) {
     INFO(c.name);
-    std::string what = StreamsWithIsal(c.options) ? "CRC-32 or ISIZE mismatch"
-                                                  : "CRC-32 mismatch";
+    std::string what = StreamsWithIsal(c.options) ? "CRC-32 or ISIZE mismatch" : "CRC-32 mismatch";
     Trace r = ReadAll(input, c.options);
-    CHECK(r.events == std::vector<std::string>{
-                          Range(0, t.b1),
-                          "error: offset " + std::to_string(t.b1) + ": corrupt gzip member: " + what,
-                          "resync: skipped " + std::to_string(t.b2 - t.b1), Range(t.b2, t.end)});
+    CHECK(r.events ==
+          std::vector<std::string>{
+              Range(0, t.b1),
+              "error: offset " + std::to_string(t.b1) + ": corrupt gzip member: " + what,
+              "resync: skipped " + std::to_string(t.b2 - t.b1), Range(t.b2, t.end)});
     CHECK(r.data == std::vector<std::string>{t.d0, t.d2});
   }
 }
@@ -397,12 +397,13 @@ TEST_CASE("Damage: reserved FLG bits in a member header", "[gzmulti]") {
         char flags[8];
         std::snprintf(flags, sizeof flags, "0x%02x", bit);
         Trace r = ReadAll(input, c.options);
-        CHECK(r.events == std::vector<std::string>{
-                              Range(0, t.b1),
-                              "error: offset " + std::to_string(t.b1) +
-                                  ": corrupt gzip member: reserved flag bits set in its header (FLG " +
-                                  flags + ")",
-                              "resync: skipped " + std::to_string(t.b2 - t.b1), Range(t.b2, t.end)});
+        CHECK(r.events ==
+              std::vector<std::string>{
+                  Range(0, t.b1),
+                  "error: offset " + std::to_string(t.b1) +
+                      ": corrupt gzip member: reserved flag bits set in its header (FLG " + flags +
+                      ")",
+                  "resync: skipped " + std::to_string(t.b2 - t.b1), Range(t.b2, t.end)});
         CHECK(r.data == std::vector<std::string>{t.d0, t.d2});
       }
     }
@@ -423,13 +424,13 @@ TEST_CASE("Damage: a flipped byte in ISIZE", "[gzmulti]") {
   input[t.b2 - 4] ^= 0x01;  // lowest byte of member 1's ISIZE
   for (const Config& c : AllConfigs()) {
     INFO(c.name);
-    std::string what = StreamsWithIsal(c.options) ? "CRC-32 or ISIZE mismatch"
-                                                  : "ISIZE mismatch";
+    std::string what = StreamsWithIsal(c.options) ? "CRC-32 or ISIZE mismatch" : "ISIZE mismatch";
     Trace r = ReadAll(input, c.options);
-    CHECK(r.events == std::vector<std::string>{
-                          Range(0, t.b1),
-                          "error: offset " + std::to_string(t.b1) + ": corrupt gzip member: " + what,
-                          "resync: skipped " + std::to_string(t.b2 - t.b1), Range(t.b2, t.end)});
+    CHECK(r.events ==
+          std::vector<std::string>{
+              Range(0, t.b1),
+              "error: offset " + std::to_string(t.b1) + ": corrupt gzip member: " + what,
+              "resync: skipped " + std::to_string(t.b2 - t.b1), Range(t.b2, t.end)});
     CHECK(r.data == std::vector<std::string>{t.d0, t.d2});
   }
 }
@@ -447,10 +448,11 @@ TEST_CASE("Damage: an invalid block type in the deflate data", "[gzmulti]") {
     std::string what = StreamsWithIsal(c.options) ? "invalid deflate data (invalid block)"
                                                   : "invalid deflate data (invalid block type)";
     Trace r = ReadAll(input, c.options);
-    CHECK(r.events == std::vector<std::string>{
-                          Range(0, t.b1),
-                          "error: offset " + std::to_string(t.b1) + ": corrupt gzip member: " + what,
-                          "resync: skipped " + std::to_string(t.b2 - t.b1), Range(t.b2, t.end)});
+    CHECK(r.events ==
+          std::vector<std::string>{
+              Range(0, t.b1),
+              "error: offset " + std::to_string(t.b1) + ": corrupt gzip member: " + what,
+              "resync: skipped " + std::to_string(t.b2 - t.b1), Range(t.b2, t.end)});
     CHECK(r.data == std::vector<std::string>{t.d0, t.d2});
   }
 }
@@ -568,8 +570,7 @@ TEST_CASE("Damage in a member larger than the input window resyncs exactly", "[g
   input[b2 - 6] ^= 0x40;  // third byte of the CRC-32
   for (const Config& c : AllConfigs()) {
     INFO(c.name);
-    std::string what = StreamsWithIsal(c.options) ? "CRC-32 or ISIZE mismatch"
-                                                  : "CRC-32 mismatch";
+    std::string what = StreamsWithIsal(c.options) ? "CRC-32 or ISIZE mismatch" : "CRC-32 mismatch";
     Trace r = ReadAll(input, c.options);
     CHECK(r.events == std::vector<std::string>{
                           Range(0, b1),

@@ -1,9 +1,11 @@
 // warc::HarvestReferences: the references a damaged file may hold.
-#include <catch2/catch.hpp>
+#include "warc/harvest.h"
+
 #include <zlib.h>
 
+#include <catch2/catch.hpp>
+
 #include "base/source.h"
-#include "warc/harvest.h"
 
 namespace {
 
@@ -37,7 +39,13 @@ std::string Gzip(const std::string& head, const std::string& rest = "") {
 std::string Harvest(const std::string& bytes, warc::HarvestStats* stats) {
   base::StringSource source(bytes);
   std::string lines;
-  auto s = warc::HarvestReferences(&source, [&](std::string* l) { lines += *l; l->clear(); }, stats);
+  auto s = warc::HarvestReferences(
+      &source,
+      [&](std::string* l) {
+        lines += *l;
+        l->clear();
+      },
+      stats);
   CHECK(s.ok());
   return lines;
 }
@@ -57,11 +65,11 @@ std::string Noise(size_t n) {
 }  // namespace
 
 TEST_CASE("harvest: a gzip file with a corrupt member holding a revisit", "[warc][harvest]") {
-  std::string revisit = Record("revisit", "http://rev.example/",
-                               {"WARC-Refers-To: <urn:uuid:1>",
-                                "WARC-Refers-To-Target-URI: http://orig.example/a b",
-                                "WARC-Refers-To-Date: 2020-01-01T00:00:00Z"},
-                               kHttp);
+  std::string revisit =
+      Record("revisit", "http://rev.example/",
+             {"WARC-Refers-To: <urn:uuid:1>", "WARC-Refers-To-Target-URI: http://orig.example/a b",
+              "WARC-Refers-To-Date: 2020-01-01T00:00:00Z"},
+             kHttp);
   std::string corrupt = Gzip(revisit, Noise(20000));
   // Damage well past the header: the member stops inflating there.
   for (size_t i = corrupt.size() / 2; i < corrupt.size() / 2 + 64; ++i) corrupt[i] = '\xff';
@@ -147,7 +155,8 @@ TEST_CASE("harvest: folded fields are unfolded, as the reader does", "[warc][har
 }
 
 TEST_CASE("harvest: a Refers-To field without a value makes it incomplete", "[warc][harvest]") {
-  for (std::string field : {"WARC-Refers-To-Target-URI:", "WARC-Refers-To: <>", "WARC-Refers-To:\r\n  "}) {
+  for (std::string field :
+       {"WARC-Refers-To-Target-URI:", "WARC-Refers-To: <>", "WARC-Refers-To:\r\n  "}) {
     warc::HarvestStats stats;
     Harvest("WARC/1.1\r\nWARC-Type: revisit\r\nWARC-Target-URI: http://r.example/\r\n" + field +
                 "\r\n\r\n",
@@ -172,21 +181,27 @@ TEST_CASE("harvest: a revisit without any URI or ID is counted, not feared", "[w
 TEST_CASE("harvest: a compression bomb stays bounded", "[warc][harvest]") {
   // Repeated lines are given once; emitted batches stay small.
   std::string repeated;
-  for (int i = 0; i < 200000; ++i) repeated += "WARC-Refers-To: <urn:uuid:1>\r\nWARC-Refers-To: <urn:uuid:2>\r\n";
+  for (int i = 0; i < 200000; ++i)
+    repeated += "WARC-Refers-To: <urn:uuid:1>\r\nWARC-Refers-To: <urn:uuid:2>\r\n";
   warc::HarvestStats stats;
   CHECK(Harvest(Gzip(repeated), &stats) == "record <urn:uuid:1>\nrecord <urn:uuid:2>\n");
   CHECK(stats.lines == 2);
   // Distinct lines that compress well: no batch much over 1 MiB.
   std::string distinct, pad(1000, 'x');
-  for (int i = 0; i < 20000; ++i) distinct += "WARC-Refers-To: <" + pad + std::to_string(i) + ">\r\n";
+  for (int i = 0; i < 20000; ++i)
+    distinct += "WARC-Refers-To: <" + pad + std::to_string(i) + ">\r\n";
   base::StringSource source(Gzip(distinct));
   size_t largest = 0, total = 0;
   warc::HarvestStats big;
-  CHECK(warc::HarvestReferences(&source, [&](std::string* l) {
-          largest = std::max(largest, l->size());
-          total += l->size();
-          l->clear();
-        }, &big).ok());
+  CHECK(warc::HarvestReferences(
+            &source,
+            [&](std::string* l) {
+              largest = std::max(largest, l->size());
+              total += l->size();
+              l->clear();
+            },
+            &big)
+            .ok());
   CHECK(big.lines == 20000);
   CHECK(total > (16u << 20));
   CHECK(largest < (3u << 20) / 2);
@@ -195,8 +210,14 @@ TEST_CASE("harvest: a compression bomb stays bounded", "[warc][harvest]") {
   base::StringSource again(Gzip(distinct));
   warc::HarvestStats capped;
   total = 0;
-  CHECK(warc::HarvestReferences(&again, [&](std::string* l) { total += l->size(); l->clear(); }, &capped,
-                                1000).ok());
+  CHECK(warc::HarvestReferences(
+            &again,
+            [&](std::string* l) {
+              total += l->size();
+              l->clear();
+            },
+            &capped, 1000)
+            .ok());
   CHECK(capped.lines == 1000);
   CHECK(capped.over_limit);
   CHECK_FALSE(capped.Complete());

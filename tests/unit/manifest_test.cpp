@@ -93,33 +93,15 @@ TEST_CASE("EncodeField is stable on plain values and DecodeField inverts it", "[
     CHECK(once == raw);
     CHECK(manifest::EncodeField(once) == once);
   }
-  const std::vector<std::string> raws = {"a b",
-                                         "%",
-                                         "%%",
-                                         "%2",
-                                         "%20",
-                                         "%2F",
-                                         "%25",
-                                         "%2525",
-                                         "%C3%A9",
-                                         "%c3",
-                                         "100%",
-                                         "%%20",
-                                         "%g0",
-                                         "%7f",
-                                         "%7e",
-                                         "caf\xc3\xa9",
-                                         "a\tb\nc",
-                                         "%0A\n",
-                                         " leading",
-                                         "trailing ",
-                                         std::string("\x00%00", 4),
-                                         "-",
-                                         "--",
-                                         "%2D",
-                                         "%252D",
-                                         "x%2D",
-                                         ""};
+  const std::vector<std::string> raws = {"a b",         "%",         "%%",
+                                         "%2",          "%20",       "%2F",
+                                         "%25",         "%2525",     "%C3%A9",
+                                         "%c3",         "100%",      "%%20",
+                                         "%g0",         "%7f",       "%7e",
+                                         "caf\xc3\xa9", "a\tb\nc",   "%0A\n",
+                                         " leading",    "trailing ", std::string("\x00%00", 4),
+                                         "-",           "--",        "%2D",
+                                         "%252D",       "x%2D",      ""};
   for (const std::string& raw : raws) {
     INFO("raw \"" << raw << "\"");
     std::string encoded = manifest::EncodeField(raw);
@@ -407,7 +389,9 @@ TEST_CASE("ManifestReader: line_offset is where the entry's line starts", "[mani
   manifest::ManifestReader reader(&source);
   manifest::Entry e;
   std::vector<uint64_t> offsets;
-  while (reader.Next(&e) == manifest::ManifestReader::Outcome::kEntry) offsets.push_back(reader.line_offset());
-  CHECK(offsets == std::vector<uint64_t>{0, a.size() + comment.size(), a.size() + comment.size() + b.size(),
+  while (reader.Next(&e) == manifest::ManifestReader::Outcome::kEntry)
+    offsets.push_back(reader.line_offset());
+  CHECK(offsets == std::vector<uint64_t>{0, a.size() + comment.size(),
+                                         a.size() + comment.size() + b.size(),
                                          a.size() + comment.size() + 2 * b.size()});
 }

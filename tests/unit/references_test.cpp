@@ -1,8 +1,9 @@
 // What existing revisits refer to: the reference lines and their lookups.
+#include "manifest/references.h"
+
 #include <catch2/catch.hpp>
 
 #include "base/source.h"
-#include "manifest/references.h"
 
 namespace {
 
@@ -29,7 +30,8 @@ TEST_CASE("references: each kind of line protects what a revisit resolves to", "
   CHECK(set.Refers("http://a/", "2020-01-01T00:00:00Z", "sha1:00"));
   CHECK_FALSE(set.Refers("http://a/", "2021-01-01T00:00:00Z", "sha1:00"));
   // payload: any date of that URI with that digest.
-  CHECK(set.Refers("http://b/", "1999-01-01T00:00:00Z", "sha1:aa20238aab9cea0696a9b5d5f7a44a42de16adfc"));
+  CHECK(set.Refers("http://b/", "1999-01-01T00:00:00Z",
+                   "sha1:aa20238aab9cea0696a9b5d5f7a44a42de16adfc"));
   CHECK_FALSE(set.Refers("http://b/", "1999-01-01T00:00:00Z", "sha1:bb"));
   // uri: any capture of it.
   CHECK(set.Refers("http://c/", "2000-01-01T00:00:00Z", "md5:00"));
@@ -121,7 +123,8 @@ TEST_CASE("references: URIs match by their canonical form, on both sides", "[man
   CHECK_FALSE(originals.HasOriginal("http://EXAMPLE.com/a", "d", "sha1:aa"));
 }
 
-TEST_CASE("references: damaged lines name files, decoded, and keep their references", "[manifest]") {
+TEST_CASE("references: damaged lines name files, decoded, and keep their references",
+          "[manifest]") {
   auto set = Loaded(
       "damaged /x/a%20b.warc.gz\n"
       "uri http://a/\n"

@@ -35,7 +35,8 @@ TEST_CASE("revisit spelling: base32 and lower-case hex sha1 are kept, the rest r
       {"sha1:A9993E364706816ABA3E25717850C26C9CD0D89D", "sha1:<upper-case hex>"},
       {"SHA-1:" + b32, "SHA-1:<base32>"},
       {"sha1:vgmt4nsha2awvor6evyxqugcnsonbwe5", "sha1:<lower-case base32>"},
-      {"sha256:ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad", "sha256:<lower-case hex>"},
+      {"sha256:ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+       "sha256:<lower-case hex>"},
       {"sha1:" + std::string(40, '0'), "sha1:<lower-case hex> (not its payload's sha1)"},
       {"sha1:\x01x", "sha1:<other text>"},
   };

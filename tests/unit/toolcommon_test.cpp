@@ -6,12 +6,11 @@
 // ExpandInputs walks each directory and lists each file once, whatever links
 // lead there. Messages start on a line of their own, not after the progress
 // line, and the final progress line is printed once.
-#include <catch2/catch.hpp>
-
 #include <signal.h>
 #include <sys/resource.h>
 
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>

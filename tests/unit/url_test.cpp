@@ -1,6 +1,5 @@
 // URL canonicalisation: the spellings replay tools take for one URL get one key.
 #include <catch2/catch.hpp>
-
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -103,8 +102,8 @@ class JsonParser {
         }
         Utf8(cp, &out);
       } else {
-        static const std::map<char, char> kEscapes = {{'n', '\n'}, {'t', '\t'}, {'r', '\r'},
-                                                      {'b', '\b'}, {'f', '\f'}};
+        static const std::map<char, char> kEscapes = {
+            {'n', '\n'}, {'t', '\t'}, {'r', '\r'}, {'b', '\b'}, {'f', '\f'}};
         auto it = kEscapes.find(e);
         out += it == kEscapes.end() ? e : it->second;
       }
@@ -169,7 +168,8 @@ TEST_CASE("url: spellings pywb takes for one URL get one key", "[url]") {
   CHECK(SurtKey("dns:www.example.com") == "com,example,www)");
   CHECK(SurtKey("") == "http:/");
   // Session ids (jsessionid, ASP.NET in the path).
-  CHECK(SurtKey("http://a.com/x?jsessionid=0123456789abcdefghijklmnopqrstuv&y=1") == "com,a)/x?y=1");
+  CHECK(SurtKey("http://a.com/x?jsessionid=0123456789abcdefghijklmnopqrstuv&y=1") ==
+        "com,a)/x?y=1");
   CHECK(SurtKey("http://a.com/(S(4hqa0555fwsecu455xqckv45))/mileg.aspx") == "com,a)/mileg.aspx");
   CHECK(SurtKey("http://a.com/(4hqa0555fwsecu455xqckv45)/mileg.aspx") == "com,a)/mileg.aspx");
 }
@@ -217,7 +217,10 @@ TEST_CASE("url: any bytes give a key, in linear time", "[url]") {
 // input and its expected spelling name one URL, so they must get one key.
 TEST_CASE("url: urlcanon vectors: an input and its canonical form share a key", "[url]") {
   auto semantic = Vectors("semantic_precise.json");
-  if (!semantic) { WARN("../shared/urlcanon not present: skipped"); return; }
+  if (!semantic) {
+    WARN("../shared/urlcanon not present: skipped");
+    return;
+  }
   std::vector<std::pair<std::string, std::string>> pairs;
   for (const auto& [in, out] : semantic->members) {
     // Only http(s): the other schemes (file:, data:, blob:) are no WARC
@@ -235,30 +238,19 @@ TEST_CASE("url: urlcanon vectors: an input and its canonical form share a key", 
        "IDNA: punycode (as surt) not done, the host is compared percent-encoded"},
       {"https://fa\xc3\x9f.ExAmPlE/",
        "IDNA: punycode (as surt) not done, the host is compared percent-encoded"},
-      {"http:%2e%2e%2e/a/b",
-       "WHATWG reads a host of dots as IPv4 0.0.0.0; surt leaves it empty"},
-      {"http:%2e%2e/a/b",
-       "WHATWG reads a host of dots as IPv4 0.0.0.0; surt leaves it empty"},
-      {"http:%2e/a/b",
-       "WHATWG reads a host of dots as IPv4 0.0.0.0; surt leaves it empty"},
-      {"http:/%2e%2e%2e/a/b",
-       "WHATWG reads a host of dots as IPv4 0.0.0.0; surt leaves it empty"},
-      {"http:/%2e%2e/a/b",
-       "WHATWG reads a host of dots as IPv4 0.0.0.0; surt leaves it empty"},
-      {"http:/%2e/a/b",
-       "WHATWG reads a host of dots as IPv4 0.0.0.0; surt leaves it empty"},
-      {"http://%2e%2e%2e/a/b",
-       "WHATWG reads a host of dots as IPv4 0.0.0.0; surt leaves it empty"},
-      {"http://%2e%2e/a/b",
-       "WHATWG reads a host of dots as IPv4 0.0.0.0; surt leaves it empty"},
-      {"http://%2e/a/b",
-       "WHATWG reads a host of dots as IPv4 0.0.0.0; surt leaves it empty"},
+      {"http:%2e%2e%2e/a/b", "WHATWG reads a host of dots as IPv4 0.0.0.0; surt leaves it empty"},
+      {"http:%2e%2e/a/b", "WHATWG reads a host of dots as IPv4 0.0.0.0; surt leaves it empty"},
+      {"http:%2e/a/b", "WHATWG reads a host of dots as IPv4 0.0.0.0; surt leaves it empty"},
+      {"http:/%2e%2e%2e/a/b", "WHATWG reads a host of dots as IPv4 0.0.0.0; surt leaves it empty"},
+      {"http:/%2e%2e/a/b", "WHATWG reads a host of dots as IPv4 0.0.0.0; surt leaves it empty"},
+      {"http:/%2e/a/b", "WHATWG reads a host of dots as IPv4 0.0.0.0; surt leaves it empty"},
+      {"http://%2e%2e%2e/a/b", "WHATWG reads a host of dots as IPv4 0.0.0.0; surt leaves it empty"},
+      {"http://%2e%2e/a/b", "WHATWG reads a host of dots as IPv4 0.0.0.0; surt leaves it empty"},
+      {"http://%2e/a/b", "WHATWG reads a host of dots as IPv4 0.0.0.0; surt leaves it empty"},
       {"http:///%2e%2e%2e/a/b",
        "WHATWG reads a host of dots as IPv4 0.0.0.0; surt leaves it empty"},
-      {"http:///%2e%2e/a/b",
-       "WHATWG reads a host of dots as IPv4 0.0.0.0; surt leaves it empty"},
-      {"http:///%2e/a/b",
-       "WHATWG reads a host of dots as IPv4 0.0.0.0; surt leaves it empty"},
+      {"http:///%2e%2e/a/b", "WHATWG reads a host of dots as IPv4 0.0.0.0; surt leaves it empty"},
+      {"http:///%2e/a/b", "WHATWG reads a host of dots as IPv4 0.0.0.0; surt leaves it empty"},
       {"https://0x.0x.0",
        "\"0x\" as the number 0 is WHATWG's; inet_aton (as surt's resolver) refuses it"},
   };
@@ -267,12 +259,16 @@ TEST_CASE("url: urlcanon vectors: an input and its canonical form share a key", 
 
 TEST_CASE("url: urlcanon vectors: aggressive", "[url]") {
   auto aggressive = Vectors("aggressive.json");
-  if (!aggressive) { WARN("../shared/urlcanon not present: skipped"); return; }
+  if (!aggressive) {
+    WARN("../shared/urlcanon not present: skipped");
+    return;
+  }
   std::vector<std::pair<std::string, std::string>> pairs;
   for (const auto& [in, out] : aggressive->members) pairs.emplace_back(in, out.str);
   // The aggressive canonicaliser (a later issue) goes further than surt.
   const std::map<std::string, std::string> known = {
-      {"http://example.com/?a=1&CFID=3304324&CFTOKEN=57491900&jsessionid=a63098d96360$B0$D9$A&foo=bar",
+      {"http://example.com/"
+       "?a=1&CFID=3304324&CFTOKEN=57491900&jsessionid=a63098d96360$B0$D9$A&foo=bar",
        "surt drops a jsessionid of 32 letters and digits only"},
       {"http://example.com/something/;jsessionid=E85FAC04E331FFCA55549B10B7C7A4FA",
        "surt drops no ;jsessionid= path parameter"},
@@ -283,7 +279,10 @@ TEST_CASE("url: urlcanon vectors: aggressive", "[url]") {
 TEST_CASE("url: urlcanon vectors: dot segments and IPv4 forms", "[url]") {
   auto dots = Vectors("path_dots.json");
   auto ipv4 = Vectors("funky_ipv4.json");
-  if (!dots || !ipv4) { WARN("../shared/urlcanon not present: skipped"); return; }
+  if (!dots || !ipv4) {
+    WARN("../shared/urlcanon not present: skipped");
+    return;
+  }
   std::vector<std::pair<std::string, std::string>> pairs;
   for (const auto& [kind, table] : dots->members) {
     if (kind != "special") continue;  // "nonspecial": schemes without hosts
@@ -291,7 +290,8 @@ TEST_CASE("url: urlcanon vectors: dot segments and IPv4 forms", "[url]") {
       pairs.emplace_back("http://h.example" + in, "http://h.example" + out.str);
   }
   for (const auto& [in, out] : ipv4->members)
-    if (out.kind == Json::kString) pairs.emplace_back("http://" + in + "/", "http://" + out.str + "/");
+    if (out.kind == Json::kString)
+      pairs.emplace_back("http://" + in + "/", "http://" + out.str + "/");
   const std::map<std::string, std::string> known = {
       {"http://07777777777/", "surt reads an all-digit host as decimal, even with a leading 0"},
   };
@@ -300,7 +300,10 @@ TEST_CASE("url: urlcanon vectors: dot segments and IPv4 forms", "[url]") {
 
 TEST_CASE("url: urlcanon vectors: canonicalising twice changes nothing", "[url]") {
   auto idem = Vectors("idempotence.json");
-  if (!idem) { WARN("../shared/urlcanon not present: skipped"); return; }
+  if (!idem) {
+    WARN("../shared/urlcanon not present: skipped");
+    return;
+  }
   size_t checked = 0;
   for (const auto& item : idem->items) {
     std::string once = Canonicalize(item.str);

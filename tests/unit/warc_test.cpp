@@ -754,8 +754,8 @@ TEST_CASE("RecordReader: folded values start on the next line (WARC 1.1 section 
       "WARC/1.1\r\nWARC-Type: response\r\nWARC-Date: 2024-01-02T03:04:05Z\r\n"
       "WARC-Target-URI:\r\n  http://example.com/folded\r\n"
       "X-Empty-Continuation: a\r\n \t \r\n b\r\n"
-      "Content-Length:\r\n\t" + std::to_string(sizeof(kHttpBlock) - 1) + "\r\n\r\n" + kHttpBlock +
-      "\r\n\r\n";
+      "Content-Length:\r\n\t" +
+      std::to_string(sizeof(kHttpBlock) - 1) + "\r\n\r\n" + kHttpBlock + "\r\n\r\n";
   for (bool gzip : {false, true}) {
     INFO((gzip ? "gzip" : "plain"));
     Problems p;
@@ -792,7 +792,8 @@ TEST_CASE("RecordReader: damaged header lines and unknown versions", "[warc][rea
       // A bare LF inside a value (and so anywhere in the header).
       {"WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: http://example.com/a\nb\r\n",
        "header line \"WARC-Target-URI: http://example.com/a\" ends in a bare LF (expected CR LF)"},
-      {"WARC/1.0\nWARC-Type: response\r\n", "header line \"WARC/1.0\" ends in a bare LF (expected CR LF)"},
+      {"WARC/1.0\nWARC-Type: response\r\n",
+       "header line \"WARC/1.0\" ends in a bare LF (expected CR LF)"},
       // Versions no reader knows.
       {"WARC/9.9\r\nWARC-Type: response\r\n",
        "unknown WARC version \"WARC/9.9\" (expected WARC/0.17, 0.18, 1.0 or 1.1)"},
@@ -828,9 +829,9 @@ TEST_CASE("RecordReader: a response with an impossible WARC-Date is read but not
     std::string good = RawRecord(head + "WARC-Date: 2024-02-29T23:59:60.123Z\r\n", kHttpBlock);
     Problems p;
     auto records = ReadAll(bad + good, &p);
-    CHECK(p.list == std::vector<std::string>{"offset 0: response record with impossible WARC-Date \"" +
-                                             date +
-                                             "\" (expected YYYY-MM-DDThh:mm:ssZ); not listed"});
+    CHECK(p.list ==
+          std::vector<std::string>{"offset 0: response record with impossible WARC-Date \"" + date +
+                                   "\" (expected YYYY-MM-DDThh:mm:ssZ); not listed"});
     CHECK(Locations(records) ==
           std::vector<std::string>{"0 unlisted", Located(bad.size(), good.size())});
     CHECK(records[0].block == kHttpBlock);
@@ -863,7 +864,8 @@ TEST_CASE("RecordReader: a lower-case version line is read, with a note", "[warc
   std::string rec = RawRecord("warc/1.0\r\nWARC-Type: resource\r\n", "abc");
   for (bool gzip : {false, true}) {
     INFO((gzip ? "gzip" : "plain"));
-    std::string input = gzip ? gzmulti::CompressMember(rec) + gzmulti::CompressMember(rec) : rec + rec;
+    std::string input =
+        gzip ? gzmulti::CompressMember(rec) + gzmulti::CompressMember(rec) : rec + rec;
     Problems p;
     auto records = ReadAll(input, &p);
     CHECK(p.list.empty());
@@ -875,7 +877,8 @@ TEST_CASE("RecordReader: a lower-case version line is read, with a note", "[warc
   }
 }
 
-TEST_CASE("RecordReader: empty inputs are noted, gzip after plain records is said", "[warc][reader]") {
+TEST_CASE("RecordReader: empty inputs are noted, gzip after plain records is said",
+          "[warc][reader]") {
   for (std::string input : {std::string(), gzmulti::CompressMember(""), std::string("\r\n")}) {
     Problems p;
     CHECK(ReadAll(input, &p).empty());
@@ -998,11 +1001,11 @@ TEST_CASE("RecordReader: a damaged member is skipped, the next one read", "[warc
   Problems p;
   warc::ReaderStats stats;
   auto records = ReadAll(input, &p, zlib, &stats);
-  CHECK(p.list == std::vector<std::string>{
-                      "offset " + std::to_string(g.offsets[1]) +
-                      ": corrupt gzip member: CRC-32 mismatch; skipped " +
-                      std::to_string(g.lengths[1]) + " bytes to the next gzip member at offset " +
-                      std::to_string(g.offsets[2])});
+  CHECK(p.list == std::vector<std::string>{"offset " + std::to_string(g.offsets[1]) +
+                                           ": corrupt gzip member: CRC-32 mismatch; skipped " +
+                                           std::to_string(g.lengths[1]) +
+                                           " bytes to the next gzip member at offset " +
+                                           std::to_string(g.offsets[2])});
   // The small member is inflated in one step that ends with the trailer
   // error, so the damaged record is not even seen; the next one is located.
   CHECK(Locations(records) == std::vector<std::string>{"0+" + std::to_string(g.lengths[0]),
@@ -1127,9 +1130,11 @@ TEST_CASE("RecordReader: a resource holding a WARC file, its block in members of
   const std::string resource = RawRecord(
       "WARC/1.0\r\nWARC-Type: resource\r\nContent-Type: application/warc\r\n", inner1 + inner2);
   const size_t block_at = resource.find(inner1);
-  const std::string m0 = gzmulti::CompressMember(RawRecord("WARC/1.0\r\nWARC-Type: resource\r\n", "zero"));
+  const std::string m0 =
+      gzmulti::CompressMember(RawRecord("WARC/1.0\r\nWARC-Type: resource\r\n", "zero"));
   const std::string mh = gzmulti::CompressMember(resource.substr(0, block_at));
-  const std::string after = gzmulti::CompressMember(RawRecord(head, "HTTP/1.1 200 OK\r\n\r\nafter"));
+  const std::string after =
+      gzmulti::CompressMember(RawRecord(head, "HTTP/1.1 200 OK\r\n\r\nafter"));
   const uint64_t at_resource = m0.size(), at_block = at_resource + mh.size();
   const std::string inside = ": not listed: it lies inside the block the record at offset " +
                              std::to_string(at_resource) + " claims (Content-Length " +
@@ -1153,11 +1158,10 @@ TEST_CASE("RecordReader: a resource holding a WARC file, its block in members of
                          ": gzip member holds more than one record (not one record per member); "
                          "its records are not listed"});
       CHECK(Locations(records) ==
-            std::vector<std::string>{"0+" + std::to_string(m0.size()),
-                                     std::to_string(at_resource) + " unlisted",
-                                     std::to_string(at_block) + " unlisted",
-                                     std::to_string(at_block) + " unlisted",
-                                     std::to_string(at_after) + "+" + std::to_string(after.size())});
+            std::vector<std::string>{
+                "0+" + std::to_string(m0.size()), std::to_string(at_resource) + " unlisted",
+                std::to_string(at_block) + " unlisted", std::to_string(at_block) + " unlisted",
+                std::to_string(at_after) + "+" + std::to_string(after.size())});
     }
   }
   SECTION("one member per inner record") {
@@ -1171,11 +1175,10 @@ TEST_CASE("RecordReader: a resource holding a WARC file, its block in members of
       CHECK(p.list == std::vector<std::string>{cut, "offset " + std::to_string(at_block) + inside,
                                                "offset " + std::to_string(at_inner2) + inside});
       CHECK(Locations(records) ==
-            std::vector<std::string>{"0+" + std::to_string(m0.size()),
-                                     std::to_string(at_resource) + " unlisted",
-                                     std::to_string(at_block) + " unlisted",
-                                     std::to_string(at_inner2) + " unlisted",
-                                     std::to_string(at_after) + "+" + std::to_string(after.size())});
+            std::vector<std::string>{
+                "0+" + std::to_string(m0.size()), std::to_string(at_resource) + " unlisted",
+                std::to_string(at_block) + " unlisted", std::to_string(at_inner2) + " unlisted",
+                std::to_string(at_after) + "+" + std::to_string(after.size())});
       REQUIRE(records.size() == 5);
       CHECK(records[3].block == "HTTP/1.1 200 OK\r\n\r\nsecond");
       CHECK(records[4].block == "HTTP/1.1 200 OK\r\n\r\nafter");
@@ -1308,8 +1311,9 @@ TEST_CASE("RecordReader: plain file, the block must be followed by CRLF CRLF", "
         Problems p;
         auto records = ReadAll(record + second, &p, o);
         CHECK(p.list.empty());
-        REQUIRE(Locations(records) == std::vector<std::string>{"0+" + std::to_string(record.size()),
-                                                               Located(record.size(), second.size())});
+        REQUIRE(Locations(records) ==
+                std::vector<std::string>{"0+" + std::to_string(record.size()),
+                                         Located(record.size(), second.size())});
         CHECK(records[0].block == block);
       }
     }
@@ -1321,7 +1325,8 @@ TEST_CASE("RecordReader: plain file, the block must be followed by CRLF CRLF", "
   }
   // Anything else is what a Content-Length one or two bytes off leaves when
   // the bytes around the block's end are CR or LF: reported at the record.
-  for (std::string trailer : {"\n\n", "\r\r\n\r\r\n", "\n\r\n\r\n", "\r\n\r\n\r\n", "\r\n", "\n", "\r"}) {
+  for (std::string trailer :
+       {"\n\n", "\r\r\n\r\r\n", "\n\r\n\r\n", "\r\n\r\n\r\n", "\r\n", "\n", "\r"}) {
     std::string record = head + "3\r\n\r\nabc" + trailer;
     for (const std::string& after : {next, std::string()}) {
       INFO("trailer \"" << trailer << "\"" << (after.empty() ? " at the end" : ""));
@@ -1358,8 +1363,9 @@ TEST_CASE("RecordReader: plain file, the block must be followed by CRLF CRLF", "
   {
     Problems p;
     auto records = ReadAll(with_trailer + short_by_trailer + next, &p);
-    CHECK(Locations(records) == std::vector<std::string>{"0+" + std::to_string(with_trailer.size()),
-                                                         std::to_string(with_trailer.size()) + " unlisted"});
+    CHECK(Locations(records) ==
+          std::vector<std::string>{"0+" + std::to_string(with_trailer.size()),
+                                   std::to_string(with_trailer.size()) + " unlisted"});
     REQUIRE(p.list.size() == 1);
     CHECK(p.list[0].find("offset " + std::to_string(with_trailer.size()) +
                          ": Content-Length (3 bytes) does not end the record") == 0);
@@ -1387,9 +1393,9 @@ TEST_CASE("RecordReader: plain file, the block must be followed by CRLF CRLF", "
   {
     Problems p;
     auto records = ReadAll(short_by_trailer + with_trailer, &p);
-    CHECK(Locations(records) == std::vector<std::string>{
-                                    "0+" + std::to_string(short_by_trailer.size()),
-                                    std::to_string(short_by_trailer.size()) + " unlisted"});
+    CHECK(Locations(records) ==
+          std::vector<std::string>{"0+" + std::to_string(short_by_trailer.size()),
+                                   std::to_string(short_by_trailer.size()) + " unlisted"});
     CHECK(p.list == std::vector<std::string>{
                         "offset " + std::to_string(short_by_trailer.size()) +
                         ": Content-Length (3 bytes) does not end the record: expected the next "
@@ -1409,10 +1415,10 @@ TEST_CASE("RecordReader: plain file, the block must be followed by CRLF CRLF", "
     Problems p;
     auto records = ReadAll(info + with_trailer + with_trailer, &p);
     CHECK(p.list.empty());
-    CHECK(Locations(records) == std::vector<std::string>{
-                                    "0+" + std::to_string(info.size()),
-                                    Located(info.size(), with_trailer.size()),
-                                    Located(info.size() + with_trailer.size(), with_trailer.size())});
+    CHECK(Locations(records) ==
+          std::vector<std::string>{
+              "0+" + std::to_string(info.size()), Located(info.size(), with_trailer.size()),
+              Located(info.size() + with_trailer.size(), with_trailer.size())});
   }
 
   // Anything else after the block: the Content-Length is wrong. The record is
@@ -1588,9 +1594,10 @@ TEST_CASE("RecordReader: ARC record length that does not end the record", "[warc
           std::vector<std::string>{"0+" + std::to_string(filedesc.size()),
                                    std::to_string(filedesc.size()) + " unlisted"});
     REQUIRE(end.list.size() == 1);
-    CHECK(end.list[0].find("offset " + std::to_string(filedesc.size()) +
-                           ": length (" + std::to_string(body.size()) +
-                           " bytes) does not end the record: expected a newline after the block") == 0);
+    CHECK(end.list[0].find("offset " + std::to_string(filedesc.size()) + ": length (" +
+                           std::to_string(body.size()) +
+                           " bytes) does not end the record: expected a newline after the block") ==
+          0);
   }
   // The filedesc's own length often leaves out its block's last newline (as
   // in warcio's example.arc): two newlines after it are its ending.
@@ -1598,7 +1605,8 @@ TEST_CASE("RecordReader: ARC record length that does not end the record", "[warc
                      std::to_string(sizeof(kArcFiledescBody) - 2) + "\n" + kArcFiledescBody + "\n";
   Problems short_desc;
   CHECK(Locations(ReadAll(desc + next, &short_desc)) ==
-        std::vector<std::string>{"0+" + std::to_string(desc.size()), Located(desc.size(), next.size())});
+        std::vector<std::string>{"0+" + std::to_string(desc.size()),
+                                 Located(desc.size(), next.size())});
   CHECK(short_desc.list.empty());
 }
 
@@ -1618,16 +1626,18 @@ TEST_CASE("RecordReader: ARC version block with \"-\" fields", "[warc][reader][a
     CHECK(records[0].located);
     CHECK(records[1].located);
     CHECK_FALSE(records[0].record.headers.First("WARC-Date").has_value());
-    CHECK(records[0].record.headers.First("WARC-IP-Address") == std::optional<std::string_view>("-"));
+    CHECK(records[0].record.headers.First("WARC-IP-Address") ==
+          std::optional<std::string_view>("-"));
     CHECK(records[1].record.TargetUri() == "http://example.com/next");
   }
   // A response with no date is read on, but not located.
-  std::string dateless = "http://example.com/ 1.2.3.4 - text/html " + std::to_string(body.size()) +
-                         "\n" + body + "\n";
+  std::string dateless =
+      "http://example.com/ 1.2.3.4 - text/html " + std::to_string(body.size()) + "\n" + body + "\n";
   Problems p;
   auto records = ReadAll(desc + dateless + next, &p);
-  CHECK(p.list == std::vector<std::string>{"offset " + std::to_string(desc.size()) +
-                                           ": ARC response record with no date (\"-\"); not listed"});
+  CHECK(p.list ==
+        std::vector<std::string>{"offset " + std::to_string(desc.size()) +
+                                 ": ARC response record with no date (\"-\"); not listed"});
   CHECK(Locations(records) ==
         std::vector<std::string>{"0+" + std::to_string(desc.size()),
                                  std::to_string(desc.size()) + " unlisted",
@@ -1746,8 +1756,9 @@ TEST_CASE("RecordReader: damage that may have swallowed records is flagged", "[w
   // A's Content-Length takes in its trailer and a whole revisit record, so
   // A runs straight into the next record without a trailer of its own.
   const std::string a_block = "swallower\r\n\r\n" + revisit;
-  const std::string a = "WARC/1.0\r\nWARC-Type: resource\r\nContent-Length: " +
-                        std::to_string(a_block.size()) + "\r\n\r\n" + a_block;
+  const std::string a =
+      "WARC/1.0\r\nWARC-Type: resource\r\nContent-Length: " + std::to_string(a_block.size()) +
+      "\r\n\r\n" + a_block;
   for (bool one_stream : {true, false}) {
     INFO((one_stream ? "one gzip stream" : "plain"));
     std::string plain = c0 + a + c;
@@ -1766,7 +1777,8 @@ TEST_CASE("RecordReader: damage that may have swallowed records is flagged", "[w
   CHECK(stats.misaligned_records == 3);
   CHECK_FALSE(stats.damaged);
   // A record spanning members may have swallowed some too.
-  std::string spanning = gzmulti::CompressMember(c0.substr(0, 30)) + gzmulti::CompressMember(c0.substr(30));
+  std::string spanning =
+      gzmulti::CompressMember(c0.substr(0, 30)) + gzmulti::CompressMember(c0.substr(30));
   ReadAll(spanning, &healthy, {}, &stats);
   CHECK(stats.damaged);
 }

@@ -2,11 +2,10 @@
 // would not be smaller (would-grow), WARC/0.17 and 0.18 records (warc-draft),
 // lines that give the original an empty URI or date; and the revisit's
 // Content-Type, kept as the response wrote it.
-#include <catch2/catch.hpp>
-
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -74,7 +73,8 @@ struct File {
              const std::string& content_type, const std::string& payload) {
     warc::HeaderMap h;
     h.Add("WARC-Type", "response");
-    h.Add("WARC-Record-ID", "<urn:uuid:00000000-0000-4000-8000-00000000000" + std::to_string(id) + ">");
+    h.Add("WARC-Record-ID",
+          "<urn:uuid:00000000-0000-4000-8000-00000000000" + std::to_string(id) + ">");
     h.Add("WARC-Date", date);
     h.Add("WARC-Target-URI", uri);
     h.Add("Content-Type", content_type);
@@ -95,9 +95,9 @@ struct File {
   manifest::Entry Line(size_t i, const std::string& uri, const std::string& date,
                        const std::string& digest, const std::string& ref_uri,
                        const std::string& ref_date) const {
-    auto e = manifest::ParseLine("f " + std::to_string(offsets[i]) + " " + std::to_string(lengths[i]) +
-                                 " " + uri + " " + date + " " + digest + " 0 2 " + ref_uri + " " +
-                                 ref_date);
+    auto e = manifest::ParseLine("f " + std::to_string(offsets[i]) + " " +
+                                 std::to_string(lengths[i]) + " " + uri + " " + date + " " +
+                                 digest + " 0 2 " + ref_uri + " " + ref_date);
     REQUIRE(e.ok());
     return *e;
   }
@@ -186,10 +186,12 @@ TEST_CASE("warcrefs: WARC/0.17 and 0.18 records are kept (warc-draft)", "[warcre
   CHECK(r.converted == 0);
   CHECK_FALSE(r.written);
   REQUIRE(r.notes.size() == 1);
-  CHECK(r.notes[0] == "offset 0: kept: " + version + " records are not converted (a draft of WARC)");
+  CHECK(r.notes[0] ==
+        "offset 0: kept: " + version + " records are not converted (a draft of WARC)");
   REQUIRE(r.kept.size() == 1);
-  CHECK(r.kept[0] == "f 0 http://b.example/ " + std::string(kD2) + " " + Sha1Hex(p) + " warc-draft " +
-                         version + " records are not converted (a draft of WARC)\n");
+  CHECK(r.kept[0] == "f 0 http://b.example/ " + std::string(kD2) + " " + Sha1Hex(p) +
+                         " warc-draft " + version +
+                         " records are not converted (a draft of WARC)\n");
   CHECK(ReadAll(in) == f.bytes);
 }
 
@@ -202,19 +204,22 @@ TEST_CASE("warcrefs: a revisit never names an empty original; a real \"-\" is na
   const std::string in = dir.path + "/f";
   { std::ofstream(in, std::ios::binary) << f.bytes; }
   SECTION("\"-\" is empty: an error, the record kept") {
-    for (auto [uri, date, what] : {std::tuple{"-", kD1, "URI"}, std::tuple{"http://a.example/", "-", "date"}}) {
-      auto r = warcrefs::RewriteFile(in, {f.Line(copy, "http://b.example/", kD2, Sha1Hex(p), uri, date)},
-                                     warcrefs::RewriteOptions{in, /*in_place=*/true});
+    for (auto [uri, date, what] :
+         {std::tuple{"-", kD1, "URI"}, std::tuple{"http://a.example/", "-", "date"}}) {
+      auto r =
+          warcrefs::RewriteFile(in, {f.Line(copy, "http://b.example/", kD2, Sha1Hex(p), uri, date)},
+                                warcrefs::RewriteOptions{in, /*in_place=*/true});
       CHECK(r.converted == 0);
       CHECK(r.problems == std::vector<std::string>{
-                              std::string("offset 0: the manifest gives its original an empty ") + what +
-                              "; a revisit must name its original; not applied"});
+                              std::string("offset 0: the manifest gives its original an empty ") +
+                              what + "; a revisit must name its original; not applied"});
       CHECK(ReadAll(in) == f.bytes);
     }
   }
   SECTION("%2D is a URI and a date that are \"-\"") {
-    auto r = warcrefs::RewriteFile(in, {f.Line(copy, "http://b.example/", kD2, Sha1Hex(p), "%2D", "%2D")},
-                                   warcrefs::RewriteOptions{in, /*in_place=*/true});
+    auto r = warcrefs::RewriteFile(
+        in, {f.Line(copy, "http://b.example/", kD2, Sha1Hex(p), "%2D", "%2D")},
+        warcrefs::RewriteOptions{in, /*in_place=*/true});
     for (const auto& problem : r.problems) UNSCOPED_INFO(problem);
     REQUIRE(r.converted == 1);
     auto records = Records(ReadAll(in));
@@ -270,7 +275,8 @@ TEST_CASE("warcrefs: a revisit an earlier run wrote, then a record to convert", 
   const std::string expected = ReadAll(in);
   // The first line alone, then both.
   { std::ofstream(in, std::ios::binary) << f.bytes; }
-  auto first = warcrefs::RewriteFile(in, {lines[0]}, warcrefs::RewriteOptions{in, /*in_place=*/true});
+  auto first =
+      warcrefs::RewriteFile(in, {lines[0]}, warcrefs::RewriteOptions{in, /*in_place=*/true});
   REQUIRE(first.converted == 1);
   auto r = warcrefs::RewriteFile(in, lines, warcrefs::RewriteOptions{in, /*in_place=*/true});
   for (const auto& problem : r.problems) UNSCOPED_INFO(problem);

@@ -4,10 +4,9 @@
 // original's; every other case says why with its kept-list reason.
 // The expected SHA-256 values are hashlib's (Python):
 //   sha256(b"page p " * 60), sha256(b"page q " * 60).
-#include <catch2/catch.hpp>
-
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -44,13 +43,14 @@ std::string Record(const std::string& uri, const std::string& date, const std::s
 warc::Digest Sha(const char* hex) {
   warc::Digest d;
   d.algorithm = warc::DigestAlgorithm::kSha256;
-  for (size_t i = 0; hex[i]; i += 2) d.bytes += static_cast<char>(std::stoi(std::string(hex + i, 2), nullptr, 16));
+  for (size_t i = 0; hex[i]; i += 2)
+    d.bytes += static_cast<char>(std::stoi(std::string(hex + i, 2), nullptr, 16));
   return d;
 }
 
-manifest::Entry Line(const std::string& file, uint64_t offset, uint64_t length, const std::string& uri,
-                     const std::string& date, uint64_t copy, const std::string& ref_uri = "-",
-                     const std::string& ref_date = "-") {
+manifest::Entry Line(const std::string& file, uint64_t offset, uint64_t length,
+                     const std::string& uri, const std::string& date, uint64_t copy,
+                     const std::string& ref_uri = "-", const std::string& ref_date = "-") {
   manifest::Entry e;
   e.file = file, e.offset = offset, e.length = length, e.uri = uri, e.date = date;
   e.digest = "sha1:0000000000000000000000000000000000000000";
@@ -87,12 +87,15 @@ TEST_CASE("originals: read at their offsets, compared by SHA-256", "[warcrefs]")
   places.inputs["a.warc"] = path;
   REQUIRE(originals.ReadAll(places) == 0);
 
-  auto same = originals.Check(Line("c.warc", 0, 1, "http://c/", kDate, 2, "http://a/", kDate), Sha(kShaP));
+  auto same =
+      originals.Check(Line("c.warc", 0, 1, "http://c/", kDate, 2, "http://a/", kDate), Sha(kShaP));
   CHECK(same.reason == KeptReason::kUnknown);
-  auto differs = originals.Check(Line("c.warc", 0, 1, "http://c/", kDate, 2, "http://b/", kDate), Sha(kShaP));
+  auto differs =
+      originals.Check(Line("c.warc", 0, 1, "http://c/", kDate, 2, "http://b/", kDate), Sha(kShaP));
   CHECK(differs.reason == KeptReason::kOriginalDiffers);
   CHECK(differs.why == "its original (a.warc offset " + std::to_string(a.size()) +
-                           ") holds another payload (SHA-256 " + kShaQ + ", this copy's " + kShaP + ")");
+                           ") holds another payload (SHA-256 " + kShaQ + ", this copy's " + kShaP +
+                           ")");
   // Named by a date the manifest has no original for.
   auto missing = originals.Check(
       Line("c.warc", 0, 1, "http://c/", kDate, 2, "http://a/", "2021-01-01T00:00:00Z"), Sha(kShaP));
@@ -112,9 +115,10 @@ TEST_CASE("originals: moved by an earlier run, found by reading the file", "[war
   warcrefs::OriginalPlaces places;
   places.inputs["m.warc"] = path;
   CHECK(originals.ReadAll(places) == 1);
-  CHECK(originals.Check(Line("c", 0, 1, "http://c/", kDate, 2, "http://b/", kDate), Sha(kShaQ)).reason ==
-        KeptReason::kUnknown);
-  auto gone = originals.Check(Line("c", 0, 1, "http://c/", kDate, 2, "http://a/", kDate), Sha(kShaP));
+  CHECK(originals.Check(Line("c", 0, 1, "http://c/", kDate, 2, "http://b/", kDate), Sha(kShaQ))
+            .reason == KeptReason::kUnknown);
+  auto gone =
+      originals.Check(Line("c", 0, 1, "http://c/", kDate, 2, "http://a/", kDate), Sha(kShaP));
   CHECK(gone.reason == KeptReason::kOriginalMissing);
   CHECK(gone.why == "its original (m.warc offset 0) is missing: " + path +
                         ": not at its offset (another record is there (uri \"http://x/\", date \"" +
@@ -131,11 +135,11 @@ TEST_CASE("originals: where they are looked for, and what cannot be read", "[war
   std::string c = Record("http://cut/", kDate, kP);
   std::string cut = dir.Write("cut.warc", c.substr(0, c.size() - 100));
   warcrefs::VerifiedOriginals originals;
-  originals.Add(Line("a.warc", 0, a.size(), "http://a/", kDate, 1));          // in -d
-  originals.Add(Line("cut.warc", 0, c.size(), "http://cut/", kDate, 1));     // damaged
-  originals.Add(Line("dup.warc", 0, a.size(), "http://dup/", kDate, 1));      // ambiguous
-  originals.Add(Line("none.warc", 0, a.size(), "http://none/", kDate, 1));    // nowhere
-  originals.Add(Line("r.warc", 0, revisit.size(), "http://r/", kDate, 1));    // a revisit
+  originals.Add(Line("a.warc", 0, a.size(), "http://a/", kDate, 1));        // in -d
+  originals.Add(Line("cut.warc", 0, c.size(), "http://cut/", kDate, 1));    // damaged
+  originals.Add(Line("dup.warc", 0, a.size(), "http://dup/", kDate, 1));    // ambiguous
+  originals.Add(Line("none.warc", 0, a.size(), "http://none/", kDate, 1));  // nowhere
+  originals.Add(Line("r.warc", 0, revisit.size(), "http://r/", kDate, 1));  // a revisit
   warcrefs::OriginalPlaces places;
   places.inputs["cut.warc"] = cut;
   places.inputs["dup.warc"] = cut;
@@ -148,15 +152,18 @@ TEST_CASE("originals: where they are looked for, and what cannot be read", "[war
   CHECK(check("http://a/").reason == KeptReason::kUnknown);
   auto damaged = check("http://cut/");
   CHECK(damaged.reason == KeptReason::kOriginalUnverified);
-  CHECK(damaged.why.rfind("its original (cut.warc offset 0) could not be verified: " + cut, 0) == 0);
+  CHECK(damaged.why.rfind("its original (cut.warc offset 0) could not be verified: " + cut, 0) ==
+        0);
   auto ambiguous = check("http://dup/");
   CHECK(ambiguous.reason == KeptReason::kOriginalUnverified);
-  CHECK(ambiguous.why == "its original (dup.warc offset 0) could not be verified: several input files "
-                         "are called dup.warc; which holds the original is unknown");
+  CHECK(ambiguous.why ==
+        "its original (dup.warc offset 0) could not be verified: several input files "
+        "are called dup.warc; which holds the original is unknown");
   auto nowhere = check("http://none/");
   CHECK(nowhere.reason == KeptReason::kOriginalMissing);
-  CHECK(nowhere.why == "its original (none.warc offset 0) is missing: none.warc: not among the input "
-                       "files nor in any --warc-dir");
+  CHECK(nowhere.why ==
+        "its original (none.warc offset 0) is missing: none.warc: not among the input "
+        "files nor in any --warc-dir");
   CHECK(check("http://r/").reason == KeptReason::kOriginalMissing);
 }
 
@@ -170,6 +177,6 @@ TEST_CASE("originals: two lines for one original must both hold the payload", "[
   warcrefs::OriginalPlaces places;
   places.inputs["a.warc"] = path;
   REQUIRE(originals.ReadAll(places) == 0);
-  CHECK(originals.Check(Line("c", 0, 1, "http://c/", kDate, 2, "http://a/", kDate), Sha(kShaP)).reason ==
-        KeptReason::kOriginalDiffers);
+  CHECK(originals.Check(Line("c", 0, 1, "http://c/", kDate, 2, "http://a/", kDate), Sha(kShaP))
+            .reason == KeptReason::kOriginalDiffers);
 }

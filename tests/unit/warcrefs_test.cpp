@@ -9,13 +9,12 @@
 //   P1 = "".join(f"{(i*7919)%10007} " for i in range(800))
 //   P2 = "".join(f"{(i*104729)%10009} " for i in range(800))
 //   kHttpHeader below; "tiny\n"; kP1Md5 is base64.b32encode(md5(P1)).
-#include <catch2/catch.hpp>
-
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -70,9 +69,8 @@ std::string Id(int n) {
 }
 
 std::string Profile(const std::string& version) {
-  return version == "WARC/1.1"
-             ? "http://netpreserve.org/warc/1.1/revisit/identical-payload-digest"
-             : "http://netpreserve.org/warc/1.0/revisit/identical-payload-digest";
+  return version == "WARC/1.1" ? "http://netpreserve.org/warc/1.1/revisit/identical-payload-digest"
+                               : "http://netpreserve.org/warc/1.0/revisit/identical-payload-digest";
 }
 
 std::string ReadAll(const std::string& path) {
@@ -251,101 +249,158 @@ TEST_CASE("warcrefs: duplicates become exact revisits, all else is kept byte for
   const bool gzip = GENERATE(true, false);
   INFO(version << (gzip ? " gzip" : " plain"));
   const std::string p1 = P1(), p2 = P2();
-  const std::string dA = version == "WARC/1.1" ? "2024-01-01T00:00:01.123456Z" : "2024-01-01T00:00:01Z";
+  const std::string dA =
+      version == "WARC/1.1" ? "2024-01-01T00:00:01.123456Z" : "2024-01-01T00:00:01Z";
   const std::string dA2 = "2024-01-01T00:00:02Z", dB = "2024-02-01T00:00:03Z",
                     dC = "2024-02-01T00:00:04Z", dD = "2024-02-01T00:00:05Z";
 
   WarcFile f(gzip);
   f.Add(version,
-        Headers({{"WARC-Type", "warcinfo"}, {"WARC-Record-ID", Id(0)}, {"WARC-Date", dA},
+        Headers({{"WARC-Type", "warcinfo"},
+                 {"WARC-Record-ID", Id(0)},
+                 {"WARC-Date", dA},
                  {"Content-Type", "application/warc-fields"}}),
         "software: warcrefs_test\r\n");
   f.Add(version,
-        Headers({{"WARC-Type", "request"}, {"WARC-Record-ID", Id(1)}, {"WARC-Date", dA},
-                 {"WARC-Target-URI", "http://a.example/x y"}, {"WARC-Concurrent-To", Id(2)},
+        Headers({{"WARC-Type", "request"},
+                 {"WARC-Record-ID", Id(1)},
+                 {"WARC-Date", dA},
+                 {"WARC-Target-URI", "http://a.example/x y"},
+                 {"WARC-Concurrent-To", Id(2)},
                  {"Content-Type", "application/http; msgtype=request"}}),
         "GET /x%20y HTTP/1.1\r\nHost: a.example\r\n\r\n");
-  f.Add(version, Headers({{"WARC-Type", "response"}, {"WARC-Record-ID", Id(2)}, {"WARC-Date", dA},
-                          {"WARC-Target-URI", "http://a.example/x y"}, {"Content-Type", kHttpResponse},
-                          {"WARC-Payload-Digest", kP1B32},
-                          {"WARC-Block-Digest", BlockDigestB32(HeaderPlus(p1))}}),
-        HeaderPlus(p1));                                                      // 2: original of P1
   f.Add(version,
-        Headers({{"WARC-Type", "metadata"}, {"WARC-Record-ID", Id(3)}, {"WARC-Date", dA},
-                 {"WARC-Target-URI", "http://a.example/x y"}, {"WARC-Concurrent-To", Id(2)},
+        Headers({{"WARC-Type", "response"},
+                 {"WARC-Record-ID", Id(2)},
+                 {"WARC-Date", dA},
+                 {"WARC-Target-URI", "http://a.example/x y"},
+                 {"Content-Type", kHttpResponse},
+                 {"WARC-Payload-Digest", kP1B32},
+                 {"WARC-Block-Digest", BlockDigestB32(HeaderPlus(p1))}}),
+        HeaderPlus(p1));  // 2: original of P1
+  f.Add(version,
+        Headers({{"WARC-Type", "metadata"},
+                 {"WARC-Record-ID", Id(3)},
+                 {"WARC-Date", dA},
+                 {"WARC-Target-URI", "http://a.example/x y"},
+                 {"WARC-Concurrent-To", Id(2)},
                  {"Content-Type", "application/warc-fields"}}),
         "via: http://a.example/\r\n");
-  f.Add(version, Headers({{"WARC-Type", "response"}, {"WARC-Record-ID", Id(4)}, {"WARC-Date", dA2},
-                          {"WARC-Target-URI", "http://a.example/p%2Fq"},
-                          {"Content-Type", kHttpResponse}, {"WARC-Payload-Digest", kP2B32}}),
-        HeaderPlus(p2));                                                      // 4: original of P2
   f.Add(version,
-        Headers({{"WARC-Type", "request"}, {"WARC-Record-ID", Id(5)}, {"WARC-Date", dB},
-                 {"WARC-Target-URI", "http://b.example/"}, {"WARC-Concurrent-To", Id(6)},
+        Headers({{"WARC-Type", "response"},
+                 {"WARC-Record-ID", Id(4)},
+                 {"WARC-Date", dA2},
+                 {"WARC-Target-URI", "http://a.example/p%2Fq"},
+                 {"Content-Type", kHttpResponse},
+                 {"WARC-Payload-Digest", kP2B32}}),
+        HeaderPlus(p2));  // 4: original of P2
+  f.Add(version,
+        Headers({{"WARC-Type", "request"},
+                 {"WARC-Record-ID", Id(5)},
+                 {"WARC-Date", dB},
+                 {"WARC-Target-URI", "http://b.example/"},
+                 {"WARC-Concurrent-To", Id(6)},
                  {"Content-Type", "application/http; msgtype=request"}}),
         "GET / HTTP/1.1\r\nHost: b.example\r\n\r\n");
   f.Add(version,
-        Headers({{"WARC-Type", "response"}, {"WARC-Record-ID", Id(6)}, {"WARC-Date", dB},
-                 {"WARC-Target-URI", "http://b.example/"}, {"WARC-IP-Address", "192.0.2.1"},
-                 {"WARC-Warcinfo-ID", Id(0)}, {"Content-Type", kHttpResponse},
+        Headers({{"WARC-Type", "response"},
+                 {"WARC-Record-ID", Id(6)},
+                 {"WARC-Date", dB},
+                 {"WARC-Target-URI", "http://b.example/"},
+                 {"WARC-IP-Address", "192.0.2.1"},
+                 {"WARC-Warcinfo-ID", Id(0)},
+                 {"Content-Type", kHttpResponse},
                  {"WARC-Payload-Digest", kP1B32},
                  {"WARC-Block-Digest", BlockDigestB32(HeaderPlus(p1))}}),
-        HeaderPlus(p1));                                                      // 6: dup of P1
+        HeaderPlus(p1));  // 6: dup of P1
   f.Add(version,
-        Headers({{"WARC-Type", "metadata"}, {"WARC-Record-ID", Id(7)}, {"WARC-Date", dB},
-                 {"WARC-Target-URI", "http://b.example/"}, {"WARC-Concurrent-To", Id(6)},
+        Headers({{"WARC-Type", "metadata"},
+                 {"WARC-Record-ID", Id(7)},
+                 {"WARC-Date", dB},
+                 {"WARC-Target-URI", "http://b.example/"},
+                 {"WARC-Concurrent-To", Id(6)},
                  {"Content-Type", "application/warc-fields"}}),
         "via: http://b.example/\r\n");
-  f.Add(version, Headers({{"WARC-Type", "response"}, {"WARC-Record-ID", Id(8)}, {"WARC-Date", dC},
-                          {"WARC-Target-URI", "http://c.example/"}, {"Content-Type", kHttpResponse}}),
-        HeaderPlus(p2));                                      // 8: dup of P2, no stored digests
   f.Add(version,
-        Headers({{"WARC-Type", "response"}, {"WARC-Record-ID", Id(9)}, {"WARC-Date", dD},
-                 {"WARC-Target-URI", "http://d.example/"}, {"Content-Type", kHttpResponse},
+        Headers({{"WARC-Type", "response"},
+                 {"WARC-Record-ID", Id(8)},
+                 {"WARC-Date", dC},
+                 {"WARC-Target-URI", "http://c.example/"},
+                 {"Content-Type", kHttpResponse}}),
+        HeaderPlus(p2));  // 8: dup of P2, no stored digests
+  f.Add(version,
+        Headers({{"WARC-Type", "response"},
+                 {"WARC-Record-ID", Id(9)},
+                 {"WARC-Date", dD},
+                 {"WARC-Target-URI", "http://d.example/"},
+                 {"Content-Type", kHttpResponse},
                  {"WARC-Payload-Digest", kP1Hex},
                  {"WARC-Block-Digest", "sha1:f0b3857bc14d56e962438690b4407d596d0125bb"}}),
-        HeaderPlus(p1));                                      // 9: dup of P1, hex digests
-  f.Add(version, Headers({{"WARC-Type", "response"}, {"WARC-Record-ID", Id(10)}, {"WARC-Date", dD},
-                          {"WARC-Target-URI", "http://e.example/"}, {"Content-Type", kHttpResponse}}),
-        HeaderPlus("unique\n"));                              // 10: not a duplicate
+        HeaderPlus(p1));  // 9: dup of P1, hex digests
   f.Add(version,
-        Headers({{"WARC-Type", "revisit"}, {"WARC-Record-ID", Id(11)}, {"WARC-Date", dD},
-                 {"WARC-Target-URI", "http://a.example/x y"}, {"Content-Type", kHttpResponse},
-                 {"WARC-Profile", Profile(version)}, {"WARC-Payload-Digest", kP1B32},
+        Headers({{"WARC-Type", "response"},
+                 {"WARC-Record-ID", Id(10)},
+                 {"WARC-Date", dD},
+                 {"WARC-Target-URI", "http://e.example/"},
+                 {"Content-Type", kHttpResponse}}),
+        HeaderPlus("unique\n"));  // 10: not a duplicate
+  f.Add(version,
+        Headers({{"WARC-Type", "revisit"},
+                 {"WARC-Record-ID", Id(11)},
+                 {"WARC-Date", dD},
+                 {"WARC-Target-URI", "http://a.example/x y"},
+                 {"Content-Type", kHttpResponse},
+                 {"WARC-Profile", Profile(version)},
+                 {"WARC-Payload-Digest", kP1B32},
                  {"WARC-Refers-To-Target-URI", "http://a.example/x y"},
                  {"WARC-Refers-To-Date", dA}}),
-        kHttpHeader);                                         // 11: the crawler's own revisit
+        kHttpHeader);  // 11: the crawler's own revisit
 
   std::vector<manifest::Entry> dups = {
       Line(f, 6, "http://b.example/", dB, kP1Hex, "http://a.example/x%20y", dA),
       Line(f, 8, "http://c.example/", dC, kP2Hex, "http://a.example/p%2Fq", dA2),
       Line(f, 9, "http://d.example/", dD, kP1Hex, "http://a.example/x%20y", dA),
   };
-  const std::string b_text = RecordText(
-      version,
-      {{"WARC-Type", "revisit"}, {"WARC-Record-ID", Id(6)}, {"WARC-Date", dB},
-       {"WARC-Target-URI", "http://b.example/"}, {"WARC-IP-Address", "192.0.2.1"},
-       {"WARC-Warcinfo-ID", Id(0)}, {"Content-Type", "application/http; msgtype=response"},
-       {"WARC-Payload-Digest", kP1B32}, {"WARC-Profile", Profile(version)},
-       {"WARC-Refers-To-Target-URI", "http://a.example/x y"}, {"WARC-Refers-To-Date", dA},
-       {"WARC-Truncated", "length"}, {"WARC-Block-Digest", kHttpHeaderB32}},
-      kHttpHeader);
-  const std::string c_text = RecordText(
-      version,
-      {{"WARC-Type", "revisit"}, {"WARC-Record-ID", Id(8)}, {"WARC-Date", dC},
-       {"WARC-Target-URI", "http://c.example/"}, {"Content-Type", "application/http; msgtype=response"},
-       {"WARC-Payload-Digest", kP2B32}, {"WARC-Profile", Profile(version)},
-       {"WARC-Refers-To-Target-URI", "http://a.example/p%2Fq"}, {"WARC-Refers-To-Date", dA2},
-       {"WARC-Truncated", "length"}},
-      kHttpHeader);
-  const std::string d_text = RecordText(
-      version,
-      {{"WARC-Type", "revisit"}, {"WARC-Record-ID", Id(9)}, {"WARC-Date", dD},
-       {"WARC-Target-URI", "http://d.example/"}, {"Content-Type", "application/http; msgtype=response"},
-       {"WARC-Payload-Digest", kP1Hex}, {"WARC-Profile", Profile(version)},
-       {"WARC-Refers-To-Target-URI", "http://a.example/x y"}, {"WARC-Refers-To-Date", dA},
-       {"WARC-Truncated", "length"}, {"WARC-Block-Digest", kHttpHeaderHex}},
-      kHttpHeader);
+  const std::string b_text = RecordText(version,
+                                        {{"WARC-Type", "revisit"},
+                                         {"WARC-Record-ID", Id(6)},
+                                         {"WARC-Date", dB},
+                                         {"WARC-Target-URI", "http://b.example/"},
+                                         {"WARC-IP-Address", "192.0.2.1"},
+                                         {"WARC-Warcinfo-ID", Id(0)},
+                                         {"Content-Type", "application/http; msgtype=response"},
+                                         {"WARC-Payload-Digest", kP1B32},
+                                         {"WARC-Profile", Profile(version)},
+                                         {"WARC-Refers-To-Target-URI", "http://a.example/x y"},
+                                         {"WARC-Refers-To-Date", dA},
+                                         {"WARC-Truncated", "length"},
+                                         {"WARC-Block-Digest", kHttpHeaderB32}},
+                                        kHttpHeader);
+  const std::string c_text = RecordText(version,
+                                        {{"WARC-Type", "revisit"},
+                                         {"WARC-Record-ID", Id(8)},
+                                         {"WARC-Date", dC},
+                                         {"WARC-Target-URI", "http://c.example/"},
+                                         {"Content-Type", "application/http; msgtype=response"},
+                                         {"WARC-Payload-Digest", kP2B32},
+                                         {"WARC-Profile", Profile(version)},
+                                         {"WARC-Refers-To-Target-URI", "http://a.example/p%2Fq"},
+                                         {"WARC-Refers-To-Date", dA2},
+                                         {"WARC-Truncated", "length"}},
+                                        kHttpHeader);
+  const std::string d_text = RecordText(version,
+                                        {{"WARC-Type", "revisit"},
+                                         {"WARC-Record-ID", Id(9)},
+                                         {"WARC-Date", dD},
+                                         {"WARC-Target-URI", "http://d.example/"},
+                                         {"Content-Type", "application/http; msgtype=response"},
+                                         {"WARC-Payload-Digest", kP1Hex},
+                                         {"WARC-Profile", Profile(version)},
+                                         {"WARC-Refers-To-Target-URI", "http://a.example/x y"},
+                                         {"WARC-Refers-To-Date", dA},
+                                         {"WARC-Truncated", "length"},
+                                         {"WARC-Block-Digest", kHttpHeaderHex}},
+                                        kHttpHeader);
   Expected expected = Replace(f, {{6, b_text}, {8, c_text}, {9, d_text}});
 
   TempDir dir;
@@ -424,12 +479,14 @@ TEST_CASE("warcrefs: every line that cannot be confirmed is reported and not app
   const std::string p1 = P1(), p2 = P2();
   const std::string v = "WARC/1.0", d0 = "2024-01-01T00:00:00Z", d = "2024-03-01T00:00:00Z";
   auto response = [&](WarcFile* f, int id, const std::string& uri, const std::string& block,
-                      const std::string& version = "WARC/1.0",
-                      const std::string& type = "response",
+                      const std::string& version = "WARC/1.0", const std::string& type = "response",
                       const std::string& content_type = kHttpResponse) {
-    return f->Add(version, Headers({{"WARC-Type", type}, {"WARC-Record-ID", Id(id)},
-                                    {"WARC-Date", d}, {"WARC-Target-URI", uri},
-                                    {"Content-Type", content_type}}),
+    return f->Add(version,
+                  Headers({{"WARC-Type", type},
+                           {"WARC-Record-ID", Id(id)},
+                           {"WARC-Date", d},
+                           {"WARC-Target-URI", uri},
+                           {"Content-Type", content_type}}),
                   block);
   };
   WarcFile f(gzip);
@@ -448,20 +505,32 @@ TEST_CASE("warcrefs: every line that cannot be confirmed is reported and not app
   size_t old = response(&f, 9, "http://old.example/", HeaderPlus(p1), "WARC/0.18");
   size_t nohttp = response(&f, 10, "http://nohttp.example/", p1, v, "response", "text/plain");
   size_t partial = response(&f, 11, "http://partial.example/", "HTTP/1.1 200 OK\r\n" + p1);
-  size_t other = f.Add(v, Headers({{"WARC-Type", "revisit"}, {"WARC-Record-ID", Id(12)},
-                                   {"WARC-Date", d}, {"WARC-Target-URI", "http://other.example/"},
-                                   {"WARC-Refers-To-Target-URI", "http://elsewhere.example/"},
-                                   {"WARC-Refers-To-Date", d0}, {"Content-Type", kHttpResponse}}),
+  size_t other = f.Add(v,
+                       Headers({{"WARC-Type", "revisit"},
+                                {"WARC-Record-ID", Id(12)},
+                                {"WARC-Date", d},
+                                {"WARC-Target-URI", "http://other.example/"},
+                                {"WARC-Refers-To-Target-URI", "http://elsewhere.example/"},
+                                {"WARC-Refers-To-Date", d0},
+                                {"Content-Type", kHttpResponse}}),
                        kHttpHeader);
   size_t ok2 = response(&f, 13, "http://ok.example/2", HeaderPlus(p1));
   // Stored digests: one that lies (P2's, over P1), one in md5 that is true.
-  size_t lie = f.Add(v, Headers({{"WARC-Type", "response"}, {"WARC-Record-ID", Id(15)},
-                                 {"WARC-Date", d}, {"WARC-Target-URI", "http://lie.example/"},
-                                 {"Content-Type", kHttpResponse}, {"WARC-Payload-Digest", kP2B32}}),
+  size_t lie = f.Add(v,
+                     Headers({{"WARC-Type", "response"},
+                              {"WARC-Record-ID", Id(15)},
+                              {"WARC-Date", d},
+                              {"WARC-Target-URI", "http://lie.example/"},
+                              {"Content-Type", kHttpResponse},
+                              {"WARC-Payload-Digest", kP2B32}}),
                      HeaderPlus(p1));
-  size_t md5 = f.Add(v, Headers({{"WARC-Type", "response"}, {"WARC-Record-ID", Id(16)},
-                                 {"WARC-Date", d}, {"WARC-Target-URI", "http://md5.example/"},
-                                 {"Content-Type", kHttpResponse}, {"WARC-Payload-Digest", kP1Md5}}),
+  size_t md5 = f.Add(v,
+                     Headers({{"WARC-Type", "response"},
+                              {"WARC-Record-ID", Id(16)},
+                              {"WARC-Date", d},
+                              {"WARC-Target-URI", "http://md5.example/"},
+                              {"Content-Type", kHttpResponse},
+                              {"WARC-Payload-Digest", kP1Md5}}),
                      HeaderPlus(p1));
   size_t past = response(&f, 14, "http://past.example/", HeaderPlus(p1));
 
@@ -498,29 +567,28 @@ TEST_CASE("warcrefs: every line that cannot be confirmed is reported and not app
   CHECK(r.written);
   REQUIRE(r.problems.size() == 11);
   // Each problem names the line's offset and says it was not applied.
-  const std::vector<std::string> prefixes = {
-      at(off, 1), at(uri), at(date), at(digest), at(length), at(request),
-      at(nohttp), at(partial), at(other), at(lie), at(past, 1000000)};
+  const std::vector<std::string> prefixes = {at(off, 1), at(uri),     at(date),         at(digest),
+                                             at(length), at(request), at(nohttp),       at(partial),
+                                             at(other),  at(lie),     at(past, 1000000)};
   for (size_t i = 0; i < prefixes.size(); ++i) {
     INFO(r.problems[i]);
     CHECK(r.problems[i].rfind(prefixes[i], 0) == 0);
     CHECK(r.problems[i].size() > 13);
     CHECK(r.problems[i].substr(r.problems[i].size() - 13) == "; not applied");
   }
-  CHECK(r.problems[1] == at(uri) +
-                             "the record here has uri \"http://uri.example/\" and date \"" + d +
-                             "\", not the manifest's; not applied");
-  CHECK(r.problems[2] == at(date) +
-                             "the record here has uri \"http://date.example/\" and date \"" + d +
-                             "\", not the manifest's; not applied");
+  CHECK(r.problems[1] == at(uri) + "the record here has uri \"http://uri.example/\" and date \"" +
+                             d + "\", not the manifest's; not applied");
+  CHECK(r.problems[2] == at(date) + "the record here has uri \"http://date.example/\" and date \"" +
+                             d + "\", not the manifest's; not applied");
   CHECK(r.problems[3] == at(digest) + "payload digest is " + kP2Hex + ", the manifest says " +
                              kP1Hex + "; not applied");
   CHECK(r.problems[4] == at(length) + "the record is " + std::to_string(f.lengths[length]) +
-                             " bytes, the manifest says " +
-                             std::to_string(f.lengths[length] + 1) + "; not applied");
+                             " bytes, the manifest says " + std::to_string(f.lengths[length] + 1) +
+                             "; not applied");
   CHECK(r.problems[5] == at(request) + "not a response record; not applied");
   CHECK(r.problems[6] == at(nohttp) + "cannot convert: no complete HTTP header block; not applied");
-  CHECK(r.problems[7] == at(partial) + "cannot convert: no complete HTTP header block; not applied");
+  CHECK(r.problems[7] ==
+        at(partial) + "cannot convert: no complete HTTP header block; not applied");
   CHECK(r.problems[8] == at(other) + "already a revisit, but of another original; not applied");
   CHECK(r.problems[9] == at(lie) + "the stored WARC-Payload-Digest " + kP2B32 +
                              " is not the payload's; not applied");
@@ -531,10 +599,15 @@ TEST_CASE("warcrefs: every line that cannot be confirmed is reported and not app
 
   auto revisit = [&](int id, const std::string& u, const std::string& stored = kP1B32) {
     return RecordText(v,
-                      {{"WARC-Type", "revisit"}, {"WARC-Record-ID", Id(id)}, {"WARC-Date", d},
-                       {"WARC-Target-URI", u}, {"Content-Type", kHttpResponse},
-                       {"WARC-Payload-Digest", stored}, {"WARC-Profile", Profile(v)},
-                       {"WARC-Refers-To-Target-URI", ref}, {"WARC-Refers-To-Date", d},
+                      {{"WARC-Type", "revisit"},
+                       {"WARC-Record-ID", Id(id)},
+                       {"WARC-Date", d},
+                       {"WARC-Target-URI", u},
+                       {"Content-Type", kHttpResponse},
+                       {"WARC-Payload-Digest", stored},
+                       {"WARC-Profile", Profile(v)},
+                       {"WARC-Refers-To-Target-URI", ref},
+                       {"WARC-Refers-To-Date", d},
                        {"WARC-Truncated", "length"}},
                       kHttpHeader);
   };
@@ -545,20 +618,22 @@ TEST_CASE("warcrefs: every line that cannot be confirmed is reported and not app
   CHECK(dir.Names() == std::vector<std::string>{"f.warc"});
 }
 
-TEST_CASE("warcrefs: a line whose offset is just before its record is not applied",
-          "[warcrefs]") {
+TEST_CASE("warcrefs: a line whose offset is just before its record is not applied", "[warcrefs]") {
   // The reader skips stray blank lines (plain) and empty gzip members before
   // a record; a line must still name the record's own offset.
   const bool gzip = GENERATE(true, false);
   INFO((gzip ? "gzip" : "plain"));
   const std::string p1 = P1(), d = "2024-03-01T00:00:00Z";
   WarcFile f(gzip);
-  f.Add("WARC/1.0", Headers({{"WARC-Type", "warcinfo"}, {"WARC-Record-ID", Id(0)}, {"WARC-Date", d}}),
+  f.Add("WARC/1.0",
+        Headers({{"WARC-Type", "warcinfo"}, {"WARC-Record-ID", Id(0)}, {"WARC-Date", d}}),
         "software: x\r\n");
   std::string before_dup = f.bytes;
   size_t dup = f.Add("WARC/1.0",
-                     Headers({{"WARC-Type", "response"}, {"WARC-Record-ID", Id(1)},
-                              {"WARC-Date", d}, {"WARC-Target-URI", "http://b.example/"},
+                     Headers({{"WARC-Type", "response"},
+                              {"WARC-Record-ID", Id(1)},
+                              {"WARC-Date", d},
+                              {"WARC-Target-URI", "http://b.example/"},
                               {"Content-Type", kHttpResponse}}),
                      HeaderPlus(p1));
   int64_t delta;
@@ -584,9 +659,10 @@ TEST_CASE("warcrefs: a line whose offset is just before its record is not applie
   CHECK(ReadAll(in) == f.bytes);
 }
 
-TEST_CASE("warcrefs: a revisit longer than its record is not written; one an earlier run wrote is "
-          "accepted",
-          "[warcrefs]") {
+TEST_CASE(
+    "warcrefs: a revisit longer than its record is not written; one an earlier run wrote is "
+    "accepted",
+    "[warcrefs]") {
   // A five-byte payload: the revisit's extra fields make it longer than the
   // response it replaces. Such copies are kept (would-grow); revisits that
   // an earlier version wrote over them, moving later records forward, are
@@ -597,9 +673,12 @@ TEST_CASE("warcrefs: a revisit longer than its record is not written; one an ear
   const std::string d1 = "2024-01-01T00:00:01Z", d2 = "2024-01-01T00:00:02Z";
   WarcFile f(gzip);
   auto add = [&](int id, const std::string& uri, const std::string& date) {
-    return f.Add(version, Headers({{"WARC-Type", "response"}, {"WARC-Record-ID", Id(id)},
-                                   {"WARC-Date", date}, {"WARC-Target-URI", uri},
-                                   {"Content-Type", kHttpResponse}}),
+    return f.Add(version,
+                 Headers({{"WARC-Type", "response"},
+                          {"WARC-Record-ID", Id(id)},
+                          {"WARC-Date", date},
+                          {"WARC-Target-URI", uri},
+                          {"Content-Type", kHttpResponse}}),
                  HeaderPlus("tiny\n"));
   };
   add(1, "http://a.example/", d1);
@@ -612,11 +691,16 @@ TEST_CASE("warcrefs: a revisit longer than its record is not written; one an ear
       Line(f, e, "http://e.example/", d2, kTinyHex, "http://a.example/", d1),
   };
   auto revisit = [&](int id, const std::string& uri) {
-    return Headers({{"WARC-Type", "revisit"}, {"WARC-Record-ID", Id(id)}, {"WARC-Date", d2},
-                    {"WARC-Target-URI", uri}, {"Content-Type", kHttpResponse},
-                    {"WARC-Payload-Digest", kTinyB32}, {"WARC-Profile", Profile(version)},
+    return Headers({{"WARC-Type", "revisit"},
+                    {"WARC-Record-ID", Id(id)},
+                    {"WARC-Date", d2},
+                    {"WARC-Target-URI", uri},
+                    {"Content-Type", kHttpResponse},
+                    {"WARC-Payload-Digest", kTinyB32},
+                    {"WARC-Profile", Profile(version)},
                     {"WARC-Refers-To-Target-URI", "http://a.example/"},
-                    {"WARC-Refers-To-Date", d1}, {"WARC-Truncated", "length"}});
+                    {"WARC-Refers-To-Date", d1},
+                    {"WARC-Truncated", "length"}});
   };
   TempDir dir;
   const std::string in = dir.path + "/f.warc";
@@ -634,8 +718,12 @@ TEST_CASE("warcrefs: a revisit longer than its record is not written; one an ear
   // The file as an earlier run left it, the manifest's lines unchanged.
   WarcFile g(gzip);
   add(1, "http://a.example/", d1);
-  g.Add(version, Headers({{"WARC-Type", "response"}, {"WARC-Record-ID", Id(1)}, {"WARC-Date", d1},
-                          {"WARC-Target-URI", "http://a.example/"}, {"Content-Type", kHttpResponse}}),
+  g.Add(version,
+        Headers({{"WARC-Type", "response"},
+                 {"WARC-Record-ID", Id(1)},
+                 {"WARC-Date", d1},
+                 {"WARC-Target-URI", "http://a.example/"},
+                 {"Content-Type", kHttpResponse}}),
         HeaderPlus("tiny\n"));
   g.Add(version, revisit(2, "http://b.example/"), kHttpHeader);
   g.Add(version, revisit(3, "http://c.example/"), kHttpHeader);
@@ -660,10 +748,10 @@ TEST_CASE("warcrefs: ARC files are never rewritten", "[warcrefs]") {
   TempDir dir;
   const std::string in = dir.path + "/f.arc";
   WriteAll(in, file);
-  auto line = manifest::ParseLine("f.arc " + std::to_string(header.size()) + " " +
-                                  std::to_string(rec.size()) +
-                                  " http://b.example/ 2024-03-01T00:00:00Z " + kP1Hex +
-                                  " 0 2 http://a.example/ 2024-01-01T00:00:00Z");
+  auto line =
+      manifest::ParseLine("f.arc " + std::to_string(header.size()) + " " +
+                          std::to_string(rec.size()) + " http://b.example/ 2024-03-01T00:00:00Z " +
+                          kP1Hex + " 0 2 http://a.example/ 2024-01-01T00:00:00Z");
   REQUIRE(line.ok());
   auto r = warcrefs::RewriteFile(in, {*line}, warcrefs::RewriteOptions{in, /*in_place=*/true});
   CHECK(r.converted == 0);
@@ -671,8 +759,8 @@ TEST_CASE("warcrefs: ARC files are never rewritten", "[warcrefs]") {
   // A limit of the format, not a doubt: kept, as a note, not an error.
   CHECK(r.problems.empty());
   REQUIRE(r.notes.size() == 1);
-  CHECK(r.notes[0] == "offset " + std::to_string(header.size()) +
-                          ": kept: ARC records cannot become revisits");
+  CHECK(r.notes[0] ==
+        "offset " + std::to_string(header.size()) + ": kept: ARC records cannot become revisits");
   CHECK(ReadAll(in) == file);
   CHECK(dir.Names() == std::vector<std::string>{"f.arc"});
 }
@@ -681,8 +769,10 @@ TEST_CASE("warcrefs: the revisit keeps WARC-Target-URI as stored, brackets and a
   const std::string p1 = P1(), d = "2024-03-01T00:00:00Z";
   WarcFile f(true);
   size_t dup = f.Add("WARC/1.0",
-                     Headers({{"WARC-Type", "response"}, {"WARC-Record-ID", Id(1)},
-                              {"WARC-Date", d}, {"WARC-Target-URI", "<http://b.example/>"},
+                     Headers({{"WARC-Type", "response"},
+                              {"WARC-Record-ID", Id(1)},
+                              {"WARC-Date", d},
+                              {"WARC-Target-URI", "<http://b.example/>"},
                               {"Content-Type", kHttpResponse}}),
                      HeaderPlus(p1));
   // The manifest has the URI without them, as warcsum writes it.
@@ -706,8 +796,10 @@ TEST_CASE("warcrefs: a target that cannot be written fails cleanly", "[warcrefs]
   const std::string p1 = P1(), d = "2024-03-01T00:00:00Z";
   WarcFile f(true);
   size_t dup = f.Add("WARC/1.1",
-                     Headers({{"WARC-Type", "response"}, {"WARC-Record-ID", Id(1)},
-                              {"WARC-Date", d}, {"WARC-Target-URI", "http://b.example/"},
+                     Headers({{"WARC-Type", "response"},
+                              {"WARC-Record-ID", Id(1)},
+                              {"WARC-Date", d},
+                              {"WARC-Target-URI", "http://b.example/"},
                               {"Content-Type", kHttpResponse}}),
                      HeaderPlus(p1));
   auto line = Line(f, dup, "http://b.example/", d, kP1Hex, "http://a.example/", d);
@@ -716,7 +808,8 @@ TEST_CASE("warcrefs: a target that cannot be written fails cleanly", "[warcrefs]
   WriteAll(in, f.bytes);
 
   SECTION("a path under a file") {
-    auto r = warcrefs::RewriteFile(in, {line}, warcrefs::RewriteOptions{"/dev/null/in.warc.gz", false});
+    auto r =
+        warcrefs::RewriteFile(in, {line}, warcrefs::RewriteOptions{"/dev/null/in.warc.gz", false});
     CHECK_FALSE(r.written);
     CHECK(r.converted == 0);  // nothing was
     CHECK(r.bytes_after == r.bytes_before);
@@ -731,18 +824,20 @@ TEST_CASE("warcrefs: a target that cannot be written fails cleanly", "[warcrefs]
       const std::string ro = dir.path + "/ro";
       fs::create_directory(ro);
       ::chmod(ro.c_str(), 0555);
-      auto r = warcrefs::RewriteFile(in, {line}, warcrefs::RewriteOptions{ro + "/in.warc.gz", false});
+      auto r =
+          warcrefs::RewriteFile(in, {line}, warcrefs::RewriteOptions{ro + "/in.warc.gz", false});
       CHECK_FALSE(r.written);
       REQUIRE(r.problems.size() == 1);
-      CHECK(r.problems[0] == "cannot create a temporary file in " + ro +
-                                 ": Permission denied; nothing written");
+      CHECK(r.problems[0] ==
+            "cannot create a temporary file in " + ro + ": Permission denied; nothing written");
       CHECK(fs::is_empty(ro));
     }
   }
   SECTION("a target that is a directory: the rename fails") {
     const std::string out = dir.path + "/out";
     fs::create_directories(out + "/in.warc.gz/x");
-    auto r = warcrefs::RewriteFile(in, {line}, warcrefs::RewriteOptions{out + "/in.warc.gz", false});
+    auto r =
+        warcrefs::RewriteFile(in, {line}, warcrefs::RewriteOptions{out + "/in.warc.gz", false});
     CHECK_FALSE(r.written);
     CHECK(r.converted == 0);
     CHECK(r.bytes_after == r.bytes_before);
@@ -787,14 +882,20 @@ TEST_CASE("warcrefs: a record stored inside another record's payload is not conv
   const std::string digest = sha1.Final().ToManifestString();
   WarcFile inner(true);
   inner.Add("WARC/1.0",
-            Headers({{"WARC-Type", "response"}, {"WARC-Record-ID", Id(1)}, {"WARC-Date", d},
-                     {"WARC-Target-URI", "http://b.example/"}, {"Content-Type", kHttpResponse}}),
+            Headers({{"WARC-Type", "response"},
+                     {"WARC-Record-ID", Id(1)},
+                     {"WARC-Date", d},
+                     {"WARC-Target-URI", "http://b.example/"},
+                     {"Content-Type", kHttpResponse}}),
             HeaderPlus(payload));
   WarcFile f(gzip);
-  f.Add("WARC/1.0", Headers({{"WARC-Type", "warcinfo"}, {"WARC-Record-ID", Id(0)}, {"WARC-Date", d}}),
+  f.Add("WARC/1.0",
+        Headers({{"WARC-Type", "warcinfo"}, {"WARC-Record-ID", Id(0)}, {"WARC-Date", d}}),
         "software: x\r\n");
   f.Add("WARC/1.0",
-        Headers({{"WARC-Type", "response"}, {"WARC-Record-ID", Id(2)}, {"WARC-Date", d},
+        Headers({{"WARC-Type", "response"},
+                 {"WARC-Record-ID", Id(2)},
+                 {"WARC-Date", d},
                  {"WARC-Target-URI", "http://archive.example/crawl.warc.gz"},
                  {"Content-Type", kHttpResponse}}),
         std::string(kHttpHeader) + noise(1, 100000) + inner.bytes + noise(2, 100000));
@@ -822,9 +923,11 @@ TEST_CASE("warcrefs: a record stored inside another record's payload is not conv
   CHECK_FALSE(r.written);
   REQUIRE(r.problems.size() == 1);
   // The file as it is: its one response (the outer record), at its place.
-  if (with_after) CHECK(after.rfind("f.warc " + std::to_string(f.offsets[1]) + " " +
-                                    std::to_string(f.lengths[1]) +
-                                    " http://archive.example/crawl.warc.gz " + d + " sha1:", 0) == 0);
+  if (with_after)
+    CHECK(after.rfind("f.warc " + std::to_string(f.offsets[1]) + " " +
+                          std::to_string(f.lengths[1]) + " http://archive.example/crawl.warc.gz " +
+                          d + " sha1:",
+                      0) == 0);
   if (with_after) CHECK(std::count(after.begin(), after.end(), '\n') == 1);
   // Only the sequential re-read of the new file can tell.
   const std::string why = gzip ? "the new file reads with damage the input does not have: "
@@ -841,16 +944,21 @@ TEST_CASE("warcrefs: damage the input already has does not stop the rewrite", "[
   // copied as it is.
   const std::string p1 = P1(), d = "2024-03-01T00:00:00Z";
   WarcFile f(true);
-  f.Add("WARC/1.0", Headers({{"WARC-Type", "warcinfo"}, {"WARC-Record-ID", Id(0)}, {"WARC-Date", d}}),
+  f.Add("WARC/1.0",
+        Headers({{"WARC-Type", "warcinfo"}, {"WARC-Record-ID", Id(0)}, {"WARC-Date", d}}),
         "software: x\r\n");
   size_t damaged = f.Add("WARC/1.0",
-                         Headers({{"WARC-Type", "response"}, {"WARC-Record-ID", Id(1)},
-                                  {"WARC-Date", d}, {"WARC-Target-URI", "http://a.example/"},
+                         Headers({{"WARC-Type", "response"},
+                                  {"WARC-Record-ID", Id(1)},
+                                  {"WARC-Date", d},
+                                  {"WARC-Target-URI", "http://a.example/"},
                                   {"Content-Type", kHttpResponse}}),
                          HeaderPlus(p1));
   size_t dup = f.Add("WARC/1.0",
-                     Headers({{"WARC-Type", "response"}, {"WARC-Record-ID", Id(2)},
-                              {"WARC-Date", d}, {"WARC-Target-URI", "http://b.example/"},
+                     Headers({{"WARC-Type", "response"},
+                              {"WARC-Record-ID", Id(2)},
+                              {"WARC-Date", d},
+                              {"WARC-Target-URI", "http://b.example/"},
                               {"Content-Type", kHttpResponse}}),
                      HeaderPlus(p1));
   f.bytes[f.offsets[damaged] + f.lengths[damaged] - 6] ^= 1;  // its CRC-32
@@ -879,14 +987,18 @@ TEST_CASE("warcrefs: damage the input already has does not stop the rewrite", "[
   CHECK(written.substr(0, f.offsets[dup]) == f.bytes.substr(0, f.offsets[dup]));
   auto members = Members(written.substr(f.offsets[dup]));
   REQUIRE(members.size() == 1);
-  CHECK(members[0].text ==
-        RecordText("WARC/1.0",
-                   {{"WARC-Type", "revisit"}, {"WARC-Record-ID", Id(2)}, {"WARC-Date", d},
-                    {"WARC-Target-URI", "http://b.example/"}, {"Content-Type", kHttpResponse},
-                    {"WARC-Payload-Digest", kP1B32}, {"WARC-Profile", Profile("WARC/1.0")},
-                    {"WARC-Refers-To-Target-URI", "http://a.example/"}, {"WARC-Refers-To-Date", d},
-                    {"WARC-Truncated", "length"}},
-                   kHttpHeader));
+  CHECK(members[0].text == RecordText("WARC/1.0",
+                                      {{"WARC-Type", "revisit"},
+                                       {"WARC-Record-ID", Id(2)},
+                                       {"WARC-Date", d},
+                                       {"WARC-Target-URI", "http://b.example/"},
+                                       {"Content-Type", kHttpResponse},
+                                       {"WARC-Payload-Digest", kP1B32},
+                                       {"WARC-Profile", Profile("WARC/1.0")},
+                                       {"WARC-Refers-To-Target-URI", "http://a.example/"},
+                                       {"WARC-Refers-To-Date", d},
+                                       {"WARC-Truncated", "length"}},
+                                      kHttpHeader));
 }
 
 TEST_CASE("warcrefs: the after-manifest is warcsum's of the file as it is after the run",
@@ -898,8 +1010,11 @@ TEST_CASE("warcrefs: the after-manifest is warcsum's of the file as it is after 
   WarcFile f(true);
   auto response = [&](int id, const std::string& uri, const std::string& payload) {
     return f.Add("WARC/1.0",
-                 Headers({{"WARC-Type", "response"}, {"WARC-Record-ID", Id(id)}, {"WARC-Date", d},
-                          {"WARC-Target-URI", uri}, {"Content-Type", kHttpResponse}}),
+                 Headers({{"WARC-Type", "response"},
+                          {"WARC-Record-ID", Id(id)},
+                          {"WARC-Date", d},
+                          {"WARC-Target-URI", uri},
+                          {"Content-Type", kHttpResponse}}),
                  HeaderPlus(payload));
   };
   size_t damaged = response(1, "http://a.example/", p1);
@@ -932,7 +1047,8 @@ TEST_CASE("warcrefs: the after-manifest is warcsum's of the file as it is after 
   CHECK(listed->uri == "http://c.example/");
   CHECK(listed->digest == kP2Hex);
   CHECK(listed->offset < f.offsets[kept]);
-  CHECK(written.substr(listed->offset, listed->length) == f.bytes.substr(f.offsets[kept], f.lengths[kept]));
+  CHECK(written.substr(listed->offset, listed->length) ==
+        f.bytes.substr(f.offsets[kept], f.lengths[kept]));
   CHECK(listed->offset + listed->length == written.size());
 
   // A re-run writes nothing: the same lines, from the file as it is.
@@ -951,7 +1067,8 @@ TEST_CASE("warcrefs: a line that names its own URI and date as the original's is
   const std::string p1 = P1();
   WarcFile f(true);
   size_t only = f.Add("WARC/1.1",
-                      Headers({{"WARC-Type", "response"}, {"WARC-Record-ID", Id(1)},
+                      Headers({{"WARC-Type", "response"},
+                               {"WARC-Record-ID", Id(1)},
                                {"WARC-Date", "2024-01-01T00:00:00Z"},
                                {"WARC-Target-URI", "http://a.example/"},
                                {"Content-Type", "application/http; msgtype=response"}}),
@@ -995,12 +1112,16 @@ TEST_CASE("warcrefs: a WARC-Block-Digest in an algorithm we cannot compute becom
   for (const auto& c : cases) {
     INFO("stored WARC-Block-Digest: " << c.stored);
     WarcFile f(true);
-    f.Add("WARC/1.0", Headers({{"WARC-Type", "warcinfo"}, {"WARC-Record-ID", Id(0)}, {"WARC-Date", d}}),
+    f.Add("WARC/1.0",
+          Headers({{"WARC-Type", "warcinfo"}, {"WARC-Record-ID", Id(0)}, {"WARC-Date", d}}),
           "software: x\r\n");
     size_t dup = f.Add("WARC/1.0",
-                       Headers({{"WARC-Type", "response"}, {"WARC-Record-ID", Id(2)},
-                                {"WARC-Date", d}, {"WARC-Target-URI", "http://b.example/"},
-                                {"Content-Type", kHttpResponse}, {"WARC-Block-Digest", c.stored}}),
+                       Headers({{"WARC-Type", "response"},
+                                {"WARC-Record-ID", Id(2)},
+                                {"WARC-Date", d},
+                                {"WARC-Target-URI", "http://b.example/"},
+                                {"Content-Type", kHttpResponse},
+                                {"WARC-Block-Digest", c.stored}}),
                        HeaderPlus(p1));
     auto line = Line(f, dup, "http://b.example/", d, kP1Hex, "http://a.example/", d);
     TempDir dir;
@@ -1013,14 +1134,18 @@ TEST_CASE("warcrefs: a WARC-Block-Digest in an algorithm we cannot compute becom
     REQUIRE(r.written);
     auto members = Members(ReadAll(in).substr(f.offsets[dup]));
     REQUIRE(members.size() == 1);
-    CHECK(members[0].text ==
-          RecordText("WARC/1.0",
-                     {{"WARC-Type", "revisit"}, {"WARC-Record-ID", Id(2)}, {"WARC-Date", d},
-                      {"WARC-Target-URI", "http://b.example/"}, {"Content-Type", kHttpResponse},
-                      {"WARC-Payload-Digest", kP1B32}, {"WARC-Profile", Profile("WARC/1.0")},
-                      {"WARC-Refers-To-Target-URI", "http://a.example/"},
-                      {"WARC-Refers-To-Date", d}, {"WARC-Truncated", "length"},
-                      {"WARC-Block-Digest", c.written}},
-                     kHttpHeader));
+    CHECK(members[0].text == RecordText("WARC/1.0",
+                                        {{"WARC-Type", "revisit"},
+                                         {"WARC-Record-ID", Id(2)},
+                                         {"WARC-Date", d},
+                                         {"WARC-Target-URI", "http://b.example/"},
+                                         {"Content-Type", kHttpResponse},
+                                         {"WARC-Payload-Digest", kP1B32},
+                                         {"WARC-Profile", Profile("WARC/1.0")},
+                                         {"WARC-Refers-To-Target-URI", "http://a.example/"},
+                                         {"WARC-Refers-To-Date", d},
+                                         {"WARC-Truncated", "length"},
+                                         {"WARC-Block-Digest", c.written}},
+                                        kHttpHeader));
   }
 }

@@ -307,7 +307,8 @@ TEST_CASE("warcsumcmp: with a copy and its original under one key", "[warcsumcmp
 }
 
 TEST_CASE("warcsumcmp: a copy kept in an ARC file is counted, not a discrepancy", "[warcsumcmp]") {
-  const char* before = "a.warc.gz 1 1 u d1 sha1:aa\nb.arc.gz 1 1 v d2 sha1:aa\nc.warc 1 1 w d3 sha1:aa\n";
+  const char* before =
+      "a.warc.gz 1 1 u d1 sha1:aa\nb.arc.gz 1 1 v d2 sha1:aa\nc.warc 1 1 w d3 sha1:aa\n";
   const char* processed =
       "a.warc.gz 1 1 u d1 sha1:aa 0 1 - -\nb.arc.gz 1 1 v d2 sha1:aa 0 2 u d1\n"
       "c.warc 1 1 w d3 sha1:aa 0 3 u d1\n";
@@ -318,10 +319,12 @@ TEST_CASE("warcsumcmp: a copy kept in an ARC file is counted, not a discrepancy"
   CHECK(out.summary.kept_arc == 1);
   CHECK(out.summary.deduplicated == 1);
   // A WARC copy still there is a discrepancy as before.
-  out = Cmp(before, "a.warc.gz 1 1 u d1 sha1:aa\nb.arc.gz 1 1 v d2 sha1:aa\nc.warc 1 1 w d3 sha1:aa\n",
+  out = Cmp(before,
+            "a.warc.gz 1 1 u d1 sha1:aa\nb.arc.gz 1 1 v d2 sha1:aa\nc.warc 1 1 w d3 sha1:aa\n",
             processed);
-  CHECK(out.lines == Lines{"not deduplicated: c.warc w d3 sha1:aa (copy 3 of u d1; before: offset 1, "
-                           "after: offset 1)"});
+  CHECK(out.lines ==
+        Lines{"not deduplicated: c.warc w d3 sha1:aa (copy 3 of u d1; before: offset 1, "
+              "after: offset 1)"});
 }
 
 TEST_CASE("warcsumcmp: the kept list is read by its typed reason; ARC is known by it",
@@ -354,8 +357,9 @@ TEST_CASE("warcsumcmp: the kept list is read by its typed reason; ARC is known b
   // list its name does not excuse it.
   Output out = Cmp(before, before, processed, options);
   REQUIRE(out.status.ok());
-  CHECK(out.lines == Lines{"not deduplicated: c.arc w d3 sha1:aa (copy 3 of u d1; before: offset 1, "
-                           "after: offset 1)"});
+  CHECK(out.lines ==
+        Lines{"not deduplicated: c.arc w d3 sha1:aa (copy 3 of u d1; before: offset 1, "
+              "after: offset 1)"});
   CHECK(out.summary.kept_arc == 0);
   CHECK(out.summary.kept_listed == 4);
   using R = manifest::KeptReason;

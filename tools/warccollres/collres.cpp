@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
-#include <deque>
 #include <cstdlib>
+#include <deque>
 #include <map>
 #include <mutex>
 #include <set>
@@ -129,8 +129,7 @@ class ComparePool {
  public:
   // One thread per source.
   explicit ComparePool(const std::vector<std::unique_ptr<fetch::RangeSource>>& sources) {
-    for (const auto& source : sources)
-      threads_.emplace_back([this, s = source.get()] { Work(s); });
+    for (const auto& source : sources) threads_.emplace_back([this, s = source.get()] { Work(s); });
   }
   // Batches not yet started are dropped: the caller has taken every result
   // it wants, or stopped early.
@@ -215,9 +214,9 @@ class ComparePool {
   std::deque<Batch> queue_;
   std::map<uint64_t, Batch> done_;
   uint64_t next_ = 0;
-  size_t in_flight_ = 0;    // submitted and not yet taken (main thread only)
+  size_t in_flight_ = 0;        // submitted and not yet taken (main thread only)
   size_t bytes_in_flight_ = 0;  // their Batch::bytes (main thread only)
-  uint64_t submitted_ = 0;  // main thread only
+  uint64_t submitted_ = 0;      // main thread only
   bool closing_ = false;
 };
 
@@ -284,7 +283,8 @@ class RunWriter {
 // A --proc sort key for a line of a long run: extension, date, file, offset
 // (CompareProcOrder within one digest), then the line itself.
 void AppendProcKey(const manifest::Entry& e, std::string* key) {
-  for (int shift = 56; shift >= 0; shift -= 8) key->push_back(static_cast<char>((e.ext >> shift) & 0xff));
+  for (int shift = 56; shift >= 0; shift -= 8)
+    key->push_back(static_cast<char>((e.ext >> shift) & 0xff));
   key->append(e.date);
   key->push_back('\0');
   manifest::AppendFileOrderKey(e, key);
@@ -563,8 +563,7 @@ int Run(const Options& options, toolcommon::Diag* diag) {
       return toolcommon::kExitSomeInputsFailed;
     }
   }
-  double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   char time_text[32];
   std::snprintf(time_text, sizeof time_text, "%.1f s", seconds);
   // The worker threads have ended: their sources' counts can be read.

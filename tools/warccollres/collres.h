@@ -14,7 +14,7 @@ struct Options {
   std::string output = "-";
   fetch::FetchOptions fetch;  // where the records are (-d, --url-prefix, --db, -j, ...)
   int threads = 1;            // runs compared in parallel
-  bool proc = false;  // also write copy, ref-uri, ref-date
+  bool proc = false;          // also write copy, ref-uri, ref-date
   bool progress = false;
   // Records of one run held in memory at once: a longer run (a payload
   // captured millions of times) is compared in parts of this many, or fewer

@@ -8,11 +8,11 @@
 namespace warccollres {
 namespace {
 
-constexpr uint64_t kSmallMember = 1 << 20;  // members up to this are loaded whole
-constexpr uint64_t kMaxLoad = 8 << 20;      // payloads up to this are held in memory
-constexpr uint64_t kCacheBudget = 24 << 20; // payloads of representatives kept in memory
-constexpr size_t kBlock = 64 << 10;         // lockstep comparison unit
-constexpr size_t kMaxBatch = 16;            // records streamed at once
+constexpr uint64_t kSmallMember = 1 << 20;   // members up to this are loaded whole
+constexpr uint64_t kMaxLoad = 8 << 20;       // payloads up to this are held in memory
+constexpr uint64_t kCacheBudget = 24 << 20;  // payloads of representatives kept in memory
+constexpr size_t kBlock = 64 << 10;          // lockstep comparison unit
+constexpr size_t kMaxBatch = 16;             // records streamed at once
 
 std::string Where(const manifest::Entry& e) {
   return e.file + ": offset " + std::to_string(e.offset);
@@ -96,8 +96,7 @@ base::Result<std::unique_ptr<OpenedRecord>> OpenedRecord::Open(fetch::RangeSourc
     r->ended_ = true;
   if (r->Failed()) return r->Problem();
   r->payload_length_ = r->record_.content_length;
-  if (r->payload_->has_http_header())
-    r->payload_length_ -= r->payload_->splitter().header().size();
+  if (r->payload_->has_http_header()) r->payload_length_ -= r->payload_->splitter().header().size();
   return r;
 }
 
@@ -163,8 +162,7 @@ void RunComparer::RepFailed(Rep* rep, const base::Status& status) {
 void RunComparer::Fail(size_t i, const base::Status& status) {
   labels_[i] = next_label_++;  // a label no other record shares
   ++stats_.failures;
-  problems_->push_back(Where((*run_)[i]) + ": " + status.message() +
-                       " (kept as not a duplicate)");
+  problems_->push_back(Where((*run_)[i]) + ": " + status.message() + " (kept as not a duplicate)");
 }
 
 bool RunComparer::LoadSmall(size_t i, std::string* payload, bool* too_big) {
@@ -335,8 +333,9 @@ std::string RunComparer::Explain(const Rep& a, const Rep& b) const {
   const auto& run = *run_;
   std::string both = run[0].digest + ": " + Where(run[a.index]) + " and " + Where(run[b.index]);
   if (!stored_ || !a.actual || !b.actual)
-    return both + " have different payloads (the digest's algorithm is unknown: which stored "
-                  "digest is wrong was not checked)";
+    return both +
+           " have different payloads (the digest's algorithm is unknown: which stored "
+           "digest is wrong was not checked)";
   std::string algorithm = warc::AlgorithmName(stored_->algorithm);
   bool a_agrees = *a.actual == *stored_, b_agrees = *b.actual == *stored_;
   if (a_agrees && b_agrees)

@@ -65,8 +65,9 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (options.trust_manifest && (!options.fetch.warc_dirs.empty() || options.fetch.remote())) {
-    std::fprintf(stderr, "warcrefs: --trust-manifest reads no originals: -d, --url-prefix and "
-                         "--db do not go with it\n");
+    std::fprintf(stderr,
+                 "warcrefs: --trust-manifest reads no originals: -d, --url-prefix and "
+                 "--db do not go with it\n");
     return 2;
   }
   toolcommon::Diag diag("warcrefs");

@@ -1,4 +1,3 @@
-#include "toolcommon/paths.h"
 #include "new_file.h"
 
 #include <fcntl.h>
@@ -7,13 +6,12 @@
 #include <cerrno>
 
 #include "toolcommon/io.h"
+#include "toolcommon/paths.h"
 
 namespace warcrefs {
 using toolcommon::BaseName;
 using toolcommon::DirName;
 using toolcommon::RealPath;
-
-
 
 base::Status SyncDirectory(const std::string& dir) {
   int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -29,7 +27,8 @@ void NewFile::Add(Conversion c, std::string_view bytes) {
   if (fd_ < 0 && !Create()) return;
   if (auto s = CopyRange(in_fd_, in_pos_, c.in_offset - in_pos_, out_.get()); !s.ok())
     return Fail("cannot write " + tmp_ + ": " + s.message());
-  if (auto s = out_->Write(bytes); !s.ok()) return Fail("cannot write " + tmp_ + ": " + s.message());
+  if (auto s = out_->Write(bytes); !s.ok())
+    return Fail("cannot write " + tmp_ + ": " + s.message());
   c.out_offset = out_->written() - bytes.size();
   c.sha256 = Sha256(bytes);
   if (auto s = log_.Append(c); !s.ok()) return Fail(s.message());

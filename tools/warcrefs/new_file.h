@@ -8,8 +8,8 @@
 #include <string>
 #include <string_view>
 
-#include "toolcommon/paths.h"
 #include "rewrite.h"
+#include "toolcommon/paths.h"
 #include "verify_file.h"
 
 namespace warcrefs {

@@ -1,4 +1,3 @@
-#include "toolcommon/paths.h"
 #include "originals.h"
 
 #include <fcntl.h>
@@ -12,6 +11,7 @@
 #include <unordered_map>
 
 #include "manifest/references.h"
+#include "toolcommon/paths.h"
 #include "warc/payload.h"
 #include "warc/reader.h"
 #include "warc/revisit.h"
@@ -23,7 +23,6 @@ using toolcommon::RealPath;
 namespace {
 
 constexpr size_t kMaxReasons = 1000;  // distinct failure texts kept
-
 
 bool IsFile(const std::string& path) {
   struct stat st;
@@ -43,7 +42,8 @@ class PreadRange : public base::ByteSource {
         pos_ += static_cast<uint64_t>(got);
         return static_cast<size_t>(got);
       }
-      if (got == 0) return base::Status::Corruption("the file ends at offset " + std::to_string(pos_));
+      if (got == 0)
+        return base::Status::Corruption("the file ends at offset " + std::to_string(pos_));
       if (errno != EINTR) return base::Status::IOError("read error: " + base::ErrnoText(errno));
     }
   }
@@ -114,8 +114,8 @@ Outcome HashPayload(warc::RecordReader* reader, const warc::Record& record,
   bool complete = reader->Finish(&length);
   if (!source.error.ok()) return {Outcome::kFetchFailed, source.error.message()};
   if (!complete || problems.count > before)
-    return {Outcome::kDamaged, "damaged: " + (problems.count > before ? problems.last
-                                                                       : "not read completely")};
+    return {Outcome::kDamaged,
+            "damaged: " + (problems.count > before ? problems.last : "not read completely")};
   warc::Digest digest = hasher.Final();
   std::memcpy(out.sha.data(), digest.bytes.data(), std::min<size_t>(32, digest.bytes.size()));
   auto spelling = warc::PayloadDigestSpellingOf(record.headers.First("WARC-Payload-Digest"),
@@ -142,11 +142,12 @@ Outcome ReadAt(base::ByteSource* range, uint64_t offset, uint64_t length, uint64
   }
   if (record.offset != offset) return {Outcome::kNotHere, "no record starts there"};
   if (record.type != warc::kResponse || NamedKey(record) != named)
-    return {Outcome::kNotHere, std::string(record.type == warc::kRevisit    ? "a revisit"
-                                           : record.type != warc::kResponse ? "a record not a response"
-                                                                            : "another record") +
-                                   " is there (uri \"" + manifest::EncodeField(record.TargetUri()) +
-                                   "\", date \"" + manifest::EncodeField(record.Date()) + "\")"};
+    return {Outcome::kNotHere,
+            std::string(record.type == warc::kRevisit    ? "a revisit"
+                        : record.type != warc::kResponse ? "a record not a response"
+                                                         : "another record") +
+                " is there (uri \"" + manifest::EncodeField(record.TargetUri()) + "\", date \"" +
+                manifest::EncodeField(record.Date()) + "\")"};
   return HashPayload(&reader, record, source, problems, problems.count);
 }
 
@@ -161,7 +162,8 @@ void OriginalIndex::Seal() { std::sort(originals_.begin(), originals_.end()); }
 
 std::optional<bool> OriginalIndex::NamesItsOriginal(const manifest::Entry& copy) const {
   uint64_t group = manifest::KeyOf({copy.digest, std::to_string(copy.ext)});
-  auto it = std::lower_bound(originals_.begin(), originals_.end(), std::make_pair(group, uint64_t{0}));
+  auto it =
+      std::lower_bound(originals_.begin(), originals_.end(), std::make_pair(group, uint64_t{0}));
   if (it == originals_.end() || it->first != group) return std::nullopt;
   uint64_t named = manifest::KeyOf({copy.ref_uri, copy.ref_date});
   for (; it != originals_.end() && it->first == group; ++it)
@@ -190,9 +192,10 @@ void VerifiedOriginals::Fail(Original* o, State state, const std::string& why) {
   auto [it, inserted] = reason_ids_.emplace(why, static_cast<uint32_t>(reasons_.size()));
   if (inserted && reasons_.size() >= kMaxReasons) {
     reason_ids_.erase(it);
-    it = reason_ids_.emplace("could not be read (the reasons of the first " +
-                                 std::to_string(kMaxReasons) + " failures are given)",
-                             static_cast<uint32_t>(reasons_.size()))
+    it = reason_ids_
+             .emplace("could not be read (the reasons of the first " + std::to_string(kMaxReasons) +
+                          " failures are given)",
+                      static_cast<uint32_t>(reasons_.size()))
              .first;
     if (it->second == reasons_.size()) reasons_.push_back(it->first);
   } else if (inserted) {
@@ -250,17 +253,17 @@ class VerifiedOriginals::Reader {
     for (size_t i = begin; i < end; ++i) {
       Original& o = all[i];
       uint64_t stop = std::min(size, o.offset + set_->lengths_[i]);
-      Outcome r = o.offset >= size ? Outcome{Outcome::kNotHere, "past the end of the file"}
-                                   : [&] {
-                                       PreadRange range(fd, o.offset, stop);
-                                       return ReadAt(&range, o.offset, stop - o.offset, o.named);
-                                     }();
-      if (r.kind == Outcome::kOk || r.kind == Outcome::kUnusable || r.kind == Outcome::kFetchFailed) {
+      Outcome r = o.offset >= size ? Outcome{Outcome::kNotHere, "past the end of the file"} : [&] {
+        PreadRange range(fd, o.offset, stop);
+        return ReadAt(&range, o.offset, stop - o.offset, o.named);
+      }();
+      if (r.kind == Outcome::kOk || r.kind == Outcome::kUnusable ||
+          r.kind == Outcome::kFetchFailed) {
         set_->Take(&o, r, path + ": ");
       } else {
         elsewhere[o.named].push_back(i);
-        set_->Fail(&o, State::kMissing, path + ": not at its offset (" + r.why +
-                                            "), nor anywhere else in the file");
+        set_->Fail(&o, State::kMissing,
+                   path + ": not at its offset (" + r.why + "), nor anywhere else in the file");
       }
     }
     if (!elsewhere.empty()) Scan(fd, size, path, &elsewhere);
@@ -317,7 +320,8 @@ class VerifiedOriginals::Reader {
   void ReadRemote(const std::string& field, size_t begin, size_t end) {
     auto& all = set_->originals_;
     std::vector<fetch::RecordLocation> upcoming;
-    for (size_t i = begin; i < end; ++i) upcoming.push_back({field, all[i].offset, set_->lengths_[i]});
+    for (size_t i = begin; i < end; ++i)
+      upcoming.push_back({field, all[i].offset, set_->lengths_[i]});
     places_.remote->Prefetch(upcoming);
     for (size_t i = begin; i < end; ++i) {
       Original& o = all[i];
@@ -333,8 +337,9 @@ class VerifiedOriginals::Reader {
         set_->Take(&o, r, "");
       } else {
         // A remote file is not searched: where an earlier run moved it is unknown.
-        set_->Fail(&o, State::kUnverified,
-                   (r.kind == Outcome::kNotHere ? "not at its offset in the remote file: " : "") + r.why);
+        set_->Fail(
+            &o, State::kUnverified,
+            (r.kind == Outcome::kNotHere ? "not at its offset in the remote file: " : "") + r.why);
       }
     }
   }
@@ -353,11 +358,12 @@ class VerifiedOriginals::Reader {
       auto it = wanted->find(NamedKey(record));
       if (it == wanted->end()) continue;
       Outcome r = HashPayload(&reader, record, source, problems, problems.count);
-      for (size_t i : it->second) set_->Take(&all[i], r, path + ": offset " + std::to_string(record.offset) + ": ");
+      for (size_t i : it->second)
+        set_->Take(&all[i], r, path + ": offset " + std::to_string(record.offset) + ": ");
       wanted->erase(it);
     }
     // Past damage in a plain file nothing is read: what is not found may be there.
-    std::string unread = !source.error.ok() ? source.error.message()
+    std::string unread = !source.error.ok()       ? source.error.message()
                          : reader.stats().damaged ? "not found before damage: " + problems.last
                                                   : "";
     if (!unread.empty())
@@ -381,13 +387,16 @@ uint64_t VerifiedOriginals::ReadAll(const OriginalPlaces& places) {
   lengths_.shrink_to_fit();
   reason_ids_.clear();
   std::sort(originals_.begin(), originals_.end(), [](const Original& a, const Original& b) {
-    return std::tie(a.group, a.named, a.file, a.offset) < std::tie(b.group, b.named, b.file, b.offset);
+    return std::tie(a.group, a.named, a.file, a.offset) <
+           std::tie(b.group, b.named, b.file, b.offset);
   });
-  return static_cast<uint64_t>(std::count_if(originals_.begin(), originals_.end(),
-                                             [](const Original& o) { return o.state != State::kOk; }));
+  return static_cast<uint64_t>(
+      std::count_if(originals_.begin(), originals_.end(),
+                    [](const Original& o) { return o.state != State::kOk; }));
 }
 
-OriginalVerdict VerifiedOriginals::Check(const manifest::Entry& copy, const warc::Digest& sha256) const {
+OriginalVerdict VerifiedOriginals::Check(const manifest::Entry& copy,
+                                         const warc::Digest& sha256) const {
   uint64_t group = manifest::KeyOf({copy.digest, std::to_string(copy.ext)});
   uint64_t named = manifest::KeyOf({copy.ref_uri, copy.ref_date});
   auto it = std::lower_bound(originals_.begin(), originals_.end(), std::make_pair(group, named),
@@ -409,8 +418,8 @@ OriginalVerdict VerifiedOriginals::Check(const manifest::Entry& copy, const warc
                          : it->state == State::kUnusable    ? "was read, but "
                          : it->state == State::kDamagedFile ? "is in a damaged file: "
                                                             : "could not be verified: ";
-      std::string why = "its original (" + Where(*it) + ") " + what +
-                        (id < reasons_.size() ? reasons_[id] : "?");
+      std::string why =
+          "its original (" + Where(*it) + ") " + what + (id < reasons_.size() ? reasons_[id] : "?");
       // Known, reported conditions (the damaged file is an error of its own).
       bool error = it->state != State::kUnusable && it->state != State::kDamagedFile;
       return {it->state == State::kMissing ? manifest::KeptReason::kOriginalMissing

@@ -57,7 +57,7 @@ using DigestSpelling = warc::PayloadDigestSpelling;
 // Why a copy is not converted (kUnknown: it may be).
 struct OriginalVerdict {
   manifest::KeptReason reason = manifest::KeptReason::kUnknown;
-  std::string why;  // for people
+  std::string why;    // for people
   bool error = true;  // kept for a fault (not a known, reported condition)
   DigestSpelling spelling = DigestSpelling::kBase32;  // kUnknown: the original's
 };

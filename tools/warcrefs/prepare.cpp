@@ -1,4 +1,3 @@
-#include "toolcommon/paths.h"
 #include "prepare.h"
 
 #include <dirent.h>
@@ -12,14 +11,12 @@
 #include <cerrno>
 
 #include "manifest/reader.h"
+#include "toolcommon/paths.h"
 
 namespace warcrefs {
 using toolcommon::BaseName;
 using toolcommon::DirName;
 using toolcommon::RealPath;
-
-
-
 
 namespace {
 
@@ -32,7 +29,8 @@ base::Status CollectOriginals(const std::string& path, const manifest::Reference
   manifest::ManifestReader reader(source->get());
   manifest::Entry entry;
   while (reader.Next(&entry) == manifest::ManifestReader::Outcome::kEntry)
-    if (entry.copy == 1 && needed.HasOriginal(entry.uri, entry.date, entry.digest)) originals->Add(entry);
+    if (entry.copy == 1 && needed.HasOriginal(entry.uri, entry.date, entry.digest))
+      originals->Add(entry);
   return base::Status::Ok();
 }
 
@@ -121,7 +119,8 @@ std::set<std::string> DamagedInputs(const std::vector<std::string>& damaged, con
     std::string how;
     if (auto it = by_real.find(RealPath(path)); it != by_real.end()) {
       result.insert(it->second);
-    } else if (auto named = inputs.all_by_name.find(BaseName(path)); named != inputs.all_by_name.end()) {
+    } else if (auto named = inputs.all_by_name.find(BaseName(path));
+               named != inputs.all_by_name.end()) {
       result.insert(named->second.begin(), named->second.end());
       how = " (matched to the input " + named->second.front() + " by its base name)";
     } else {

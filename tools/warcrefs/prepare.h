@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "toolcommon/paths.h"
 #include "manifest/references.h"
 #include "originals.h"
 #include "refs.h"
 #include "toolcommon/diag.h"
+#include "toolcommon/paths.h"
 
 namespace warcrefs {
 

@@ -1,4 +1,3 @@
-#include "toolcommon/paths.h"
 #include "refs.h"
 
 #include <stdlib.h>
@@ -18,6 +17,7 @@
 #include "prepare.h"
 #include "rewrite.h"
 #include "toolcommon/io.h"
+#include "toolcommon/paths.h"
 #include "warc/digest.h"
 
 namespace warcrefs {
@@ -27,8 +27,8 @@ using toolcommon::RealPath;
 namespace {
 
 struct ManifestFacts {
-  size_t files = 0;          // runs of lines with the same file field
-  std::string first_digest;  // of the first line; empty when there is none
+  size_t files = 0;                  // runs of lines with the same file field
+  std::string first_digest;          // of the first line; empty when there is none
   manifest::ReferenceSet originals;  // what the copies name as their originals
   OriginalIndex copy_ones;           // the copy-1 lines (--trust-manifest)
   manifest::ReferenceSet needed;     // the originals of the copies in input files
@@ -58,8 +58,9 @@ bool CheckManifest(base::ByteSource* source, const std::string& name, toolcommon
       return false;
     }
     if (have_previous && manifest::CompareFileOrder(previous, entry) > 0) {
-      diag->Error(where + "manifest not sorted by file and offset (sort it with LC_ALL=C sort "
-                          "-k1,1 -k2,2n); nothing rewritten");
+      diag->Error(where +
+                  "manifest not sorted by file and offset (sort it with LC_ALL=C sort "
+                  "-k1,1 -k2,2n); nothing rewritten");
       return false;
     }
     // Two lines for one record (two digest algorithms, say) could make it a
@@ -94,7 +95,8 @@ bool CheckManifest(base::ByteSource* source, const std::string& name, toolcommon
 // of lines for `file_field` that starts at `offset`, read as they are
 // needed. A sum-only job (no file_field) has no lines.
 FileResult RewriteJob(const std::string& path, const std::string& manifest_path,
-                      const std::string& file_field, uint64_t offset, const RewriteOptions& rewrite) {
+                      const std::string& file_field, uint64_t offset,
+                      const RewriteOptions& rewrite) {
   if (file_field.empty()) return RewriteFile(path, std::vector<manifest::Entry>{}, rewrite);
   std::string error;
   auto source = base::FileSource::Open(manifest_path);
@@ -114,7 +116,8 @@ FileResult RewriteJob(const std::string& path, const std::string& manifest_path,
           // The run of lines starts at `offset`: a first line of another
           // file, or one that no longer parses, means the manifest changed.
           if (outcome != manifest::ManifestReader::Outcome::kEnd &&
-              (outcome != manifest::ManifestReader::Outcome::kEntry || (first && e->file != file_field)))
+              (outcome != manifest::ManifestReader::Outcome::kEntry ||
+               (first && e->file != file_field)))
             error = "the line at byte " + std::to_string(offset + reader->line_offset()) +
                     " is not what the check pass read (the manifest changed while it was read)";
           first = false;
@@ -201,9 +204,8 @@ int Run(const Options& options, toolcommon::Diag* diag) {
       DamagedInputs(revisit_refs.damaged(), inputs, options.referenced, diag);
   // The originals are read before any file is rewritten.
   VerifiedOriginals verified;
-  if (!options.trust_manifest &&
-      !VerifyOriginals(options, manifest_path, inputs, facts.needed, revisit_refs.damaged(), diag,
-                       &verified))
+  if (!options.trust_manifest && !VerifyOriginals(options, manifest_path, inputs, facts.needed,
+                                                  revisit_refs.damaged(), diag, &verified))
     return toolcommon::kExitSomeInputsFailed;
   // The targets about to be written: what a killed run left beside them goes.
   std::map<std::string, std::set<std::string>> targets;  // directory -> base names
@@ -235,8 +237,8 @@ int Run(const Options& options, toolcommon::Diag* diag) {
     // rewritten, from the first line of its run: not held meanwhile.
     std::string file_field;
     uint64_t manifest_offset = 0;
-    std::string error;    // not rewritten, and why (reported in its turn)
-    std::string verbose;  // not among the inputs (reported with -v)
+    std::string error;      // not rewritten, and why (reported in its turn)
+    std::string verbose;    // not among the inputs (reported with -v)
     bool sum_only = false;  // no duplicates: only its after-manifest is wanted
   };
   // Jobs are numbered in the order they are made: the manifest's files, then
@@ -257,8 +259,8 @@ int Run(const Options& options, toolcommon::Diag* diag) {
       return toolcommon::kExitSomeInputsFailed;
     }
     // At most one job per manifest file and one per input file.
-    after_ordered = std::make_unique<toolcommon::OrderedOutput>(&after_out, diag,
-                                                                facts.files + input_files);
+    after_ordered =
+        std::make_unique<toolcommon::OrderedOutput>(&after_out, diag, facts.files + input_files);
   }
   bool after_incomplete = false;  // lines lost (a full disk): the after-manifest is not written
   bool manifest_changed = false;  // between the check and the rewrite: the rest is not done
@@ -296,7 +298,8 @@ int Run(const Options& options, toolcommon::Diag* diag) {
                (r.written && !options.in_place ? " (" + job.rewrite.target + ")" : ""));
     // Exact, for warcdedup --dry-run's table (the line above rounds).
     diag->Verbose(job.path + ": bytes " + std::to_string(r.bytes_before) + " -> " +
-                  std::to_string(r.bytes_after) + ", " + std::to_string(r.converted) + " converted");
+                  std::to_string(r.bytes_after) + ", " + std::to_string(r.converted) +
+                  " converted");
   };
   auto worker = [&] {
     std::unique_lock<std::mutex> lock(mutex);
@@ -311,10 +314,13 @@ int Run(const Options& options, toolcommon::Diag* diag) {
       if (job.error.empty() && job.verbose.empty()) {
         if (after_ordered) {
           size_t index = job.index;
-          job.rewrite.after_lines = [&, index](std::string* lines) { after_ordered->Write(index, lines); };
+          job.rewrite.after_lines = [&, index](std::string* lines) {
+            after_ordered->Write(index, lines);
+          };
           job.rewrite.after_sum = after_sum;
         }
-        result = RewriteJob(job.path, manifest_path, job.file_field, job.manifest_offset, job.rewrite);
+        result =
+            RewriteJob(job.path, manifest_path, job.file_field, job.manifest_offset, job.rewrite);
       }
       if (after_ordered) after_ordered->Done(job.index);
       lock.lock();
@@ -332,8 +338,8 @@ int Run(const Options& options, toolcommon::Diag* diag) {
 
   auto source = base::FileSource::Open(manifest_path);
   manifest::ManifestReader reader(source->get());
-  uint64_t dups = 0;              // copy > 1 lines of the current file
-  uint64_t current_offset = 0;    // where its first line starts
+  uint64_t dups = 0;            // copy > 1 lines of the current file
+  uint64_t current_offset = 0;  // where its first line starts
   std::string current;
   std::set<std::string> named;  // base names the manifest has lines for
   // submit(job): queues a job, waiting while the workers are busy (the
@@ -343,7 +349,8 @@ int Run(const Options& options, toolcommon::Diag* diag) {
   const size_t max_ahead = 4 * threads.size();
   auto submit = [&](Job job) {
     std::unique_lock<std::mutex> lock(mutex);
-    changed.wait(lock, [&] { return queue.size() < threads.size() && submitted - next_report < max_ahead; });
+    changed.wait(
+        lock, [&] { return queue.size() < threads.size() && submitted - next_report < max_ahead; });
     if (after_ordered && submitted == facts.files + input_files) {
       manifest_changed = true;  // more jobs than the check pass counted
       return;
@@ -429,8 +436,9 @@ int Run(const Options& options, toolcommon::Diag* diag) {
   changed.notify_all();
   for (auto& t : threads) t.join();
   if (manifest_changed)
-    diag->Error(name + ": the manifest changed while it was read; the files after that point "
-                       "were not rewritten, and no after-manifest is written");
+    diag->Error(name +
+                ": the manifest changed while it was read; the files after that point "
+                "were not rewritten, and no after-manifest is written");
   if (after_ordered) {
     base::Status s = after_ordered->status();
     if (s.ok() && (after_incomplete || manifest_changed))
@@ -446,10 +454,12 @@ int Run(const Options& options, toolcommon::Diag* diag) {
   char percent[32] = "0.0%";
   if (before > 0 && after != before)
     std::snprintf(percent, sizeof percent, "%+.1f%%",
-                  100.0 * (static_cast<double>(after) - static_cast<double>(before)) / static_cast<double>(before));
-  diag->Info("total: " + std::to_string(files) + " files, " + (options.dry_run ? "would convert " : "converted ") +
-             std::to_string(converted) + " of " + std::to_string(lines) + " duplicates, " +
-             toolcommon::HumanBytes(before) + " -> " + toolcommon::HumanBytes(after) + " (" + percent + ")");
+                  100.0 * (static_cast<double>(after) - static_cast<double>(before)) /
+                      static_cast<double>(before));
+  diag->Info("total: " + std::to_string(files) + " files, " +
+             (options.dry_run ? "would convert " : "converted ") + std::to_string(converted) +
+             " of " + std::to_string(lines) + " duplicates, " + toolcommon::HumanBytes(before) +
+             " -> " + toolcommon::HumanBytes(after) + " (" + percent + ")");
   diag->Verbose("total bytes: " + std::to_string(before) + " -> " + std::to_string(after) + ", " +
                 std::to_string(converted) + " converted");
   return diag->ExitCode();

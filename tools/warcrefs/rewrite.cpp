@@ -1,4 +1,3 @@
-#include "toolcommon/paths.h"
 #include "rewrite.h"
 
 #include <fcntl.h>
@@ -13,6 +12,7 @@
 #include "manifest/kept.h"
 #include "new_file.h"
 #include "toolcommon/io.h"
+#include "toolcommon/paths.h"
 #include "warc/payload.h"
 #include "warc/reader.h"
 #include "warc/revisit.h"
@@ -24,18 +24,17 @@ using toolcommon::DirName;
 using toolcommon::RealPath;
 namespace {
 
-
 struct Inspection {
   enum class Kind { kConvert, kAlready, kKeep, kMismatch } kind = Kind::kMismatch;
   std::string reason;  // for people: why kept, or what does not match
   manifest::KeptReason kept = manifest::KeptReason::kUnknown;  // kKeep: the kept list's reason
-  bool error = false;  // kKeep: kept because its original could not be verified (an error)
+  bool error = false;         // kKeep: kept because its original could not be verified (an error)
   uint64_t length = 0;        // the record's length in the file as it is
   std::string revisit_bytes;  // kConvert: the record to write instead
   std::string record_id;
   std::string payload_digest;  // the revisit's WARC-Payload-Digest
   std::string version;
-  std::string content_type;    // the revisit's, as the response had it
+  std::string content_type;  // the revisit's, as the response had it
 };
 
 // Reads the record at `offset` and decides what to do with the line.
@@ -92,19 +91,22 @@ Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, RevisitWriter* w
   if (e.ref_uri == e.uri && e.ref_date == e.date) {
     result.kind = Inspection::Kind::kKeep;
     result.kept = manifest::KeptReason::kSameCapture;
-    result.reason = "kept: its original has the same URI and date (a revisit could resolve to itself)";
+    result.reason =
+        "kept: its original has the same URI and date (a revisit could resolve to itself)";
     return result;
   }
   // Converted, the record other lines name as their original would leave
   // their revisits with nothing to resolve to: the manifest contradicts itself.
   if (rewrite.manifest_refs && rewrite.manifest_refs->HasOriginal(e.uri, e.date, ""))
-    return mismatch("other lines of the manifest name this record as their original, "
-                    "but its own line makes it a copy");
+    return mismatch(
+        "other lines of the manifest name this record as their original, "
+        "but its own line makes it a copy");
   if (rewrite.originals) {
     auto names = rewrite.originals->NamesItsOriginal(e);
     if (names && !*names)
-      return mismatch("the manifest's original of its digest and extension is another record "
-                      "than its ref-uri and ref-date name");
+      return mismatch(
+          "the manifest's original of its digest and extension is another record "
+          "than its ref-uri and ref-date name");
   }
   auto kept_for_revisit = [&] {
     result.kind = Inspection::Kind::kKeep;
@@ -120,8 +122,8 @@ Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, RevisitWriter* w
   // In a gzip file, bytes that are not a member header would be read as
   // plain text: say what is wrong rather than what a plain reader says.
   unsigned char magic[2] = {0, 0};
-  if (writer->gzip() && (::pread(fd, magic, 2, static_cast<off_t>(offset)) != 2 || magic[0] != 0x1f ||
-                         magic[1] != 0x8b))
+  if (writer->gzip() && (::pread(fd, magic, 2, static_cast<off_t>(offset)) != 2 ||
+                         magic[0] != 0x1f || magic[1] != 0x8b))
     return mismatch("no gzip member starts here");
   uint64_t end = to_end ? file_size : std::min(file_size, offset + e.length);
   auto again = [&] { return Inspect(fd, file_size, offset, writer, e, rewrite, true); };
@@ -146,7 +148,8 @@ Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, RevisitWriter* w
                     "\" and date \"" + manifest::EncodeField(record.Date()) +
                     "\", not the manifest's");
   }
-  std::string ref_uri = manifest::DecodeField(e.ref_uri), ref_date = manifest::DecodeField(e.ref_date);
+  std::string ref_uri = manifest::DecodeField(e.ref_uri),
+              ref_date = manifest::DecodeField(e.ref_date);
   if (record.type == warc::kRevisit) {
     // Converted by an earlier run: fine if it refers to the same original.
     uint64_t length = 0;
@@ -178,8 +181,9 @@ Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, RevisitWriter* w
     return result;
   }
   if (rewrite.revisit_refs &&
-      rewrite.revisit_refs->Refers(e.uri, e.date, e.digest,
-                                   manifest::EncodeField(record.headers.First("WARC-Record-ID").value_or(""))))
+      rewrite.revisit_refs->Refers(
+          e.uri, e.date, e.digest,
+          manifest::EncodeField(record.headers.First("WARC-Record-ID").value_or(""))))
     return kept_for_revisit();
 
   auto digest = [&]() -> base::Result<warc::Digest> { return warc::ParseDigest(e.digest); }();
@@ -241,7 +245,8 @@ Inspection Inspect(int fd, uint64_t file_size, uint64_t offset, RevisitWriter* w
     }
     payload_digest = warc::SpellPayloadSha1(payload_sha1, verdict.spelling);
   }
-  auto revisit = warc::MakeRevisit(record, http_header, payload_sha1, ref_uri, ref_date, payload_digest);
+  auto revisit =
+      warc::MakeRevisit(record, http_header, payload_sha1, ref_uri, ref_date, payload_digest);
   if (!revisit.ok()) return mismatch("cannot convert: " + revisit.status().message());
 
   if (auto s = writer->Write(*revisit, &result.revisit_bytes); !s.ok())
@@ -276,8 +281,10 @@ base::Status InputUnchanged(int in_fd, const std::string& input, const struct st
     return base::Status::Corruption("the input changed while it was being rewritten (" +
                                     std::to_string(before.st_size) + " bytes when it was read, " +
                                     std::to_string(now.st_size) + " now)");
-  if (::stat(input.c_str(), &now) != 0 || now.st_ino != before.st_ino || now.st_dev != before.st_dev)
-    return base::Status::Corruption("the input was replaced by another file while it was being rewritten");
+  if (::stat(input.c_str(), &now) != 0 || now.st_ino != before.st_ino ||
+      now.st_dev != before.st_dev)
+    return base::Status::Corruption(
+        "the input was replaced by another file while it was being rewritten");
   return base::Status::Ok();
 }
 
@@ -312,8 +319,8 @@ FileResult Rewrite(const std::string& input, const DupSource& next_dup,
 
   RevisitWriter revisit_writer(gzip);
   NewFile file(in_fd, options);  // created at the first conversion, unless a dry run
-  int64_t shift = 0;      // how much earlier records already converted moved this one back
-  uint64_t in_pos = 0;    // end of the last record decided on
+  int64_t shift = 0;             // how much earlier records already converted moved this one back
+  uint64_t in_pos = 0;           // end of the last record decided on
   while (next_dup(&e)) {
     ++result.lines;
     std::string where = "offset " + std::to_string(e.offset) + ": ";
@@ -330,7 +337,8 @@ FileResult Rewrite(const std::string& input, const DupSource& next_dup,
     }
     if (inspection.kind == Inspection::Kind::kKeep) {
       (inspection.error ? result.problems : result.notes).push_back(where + inspection.reason);
-      std::string detail = inspection.reason.substr(inspection.reason.rfind("kept: ", 0) == 0 ? 6 : 0);
+      std::string detail =
+          inspection.reason.substr(inspection.reason.rfind("kept: ", 0) == 0 ? 6 : 0);
       result.kept.push_back(manifest::FormatKeptLine(e.file, e.offset, e.uri, e.date, e.digest,
                                                      inspection.kept, detail));
       continue;
@@ -362,8 +370,8 @@ FileResult Rewrite(const std::string& input, const DupSource& next_dup,
 
   // Verify, sync, rename.
   auto fail = [&](const std::string& why) {
-    result.problems.push_back(why + "; " + (options.in_place ? "file left as it was"
-                                                                     : "nothing written"));
+    result.problems.push_back(why + "; " +
+                              (options.in_place ? "file left as it was" : "nothing written"));
     result.bytes_after = result.bytes_before;
     result.converted = 0;  // nothing was written
     file.Discard();
@@ -377,7 +385,8 @@ FileResult Rewrite(const std::string& input, const DupSource& next_dup,
     result.converted = 0;
     return result;
   }
-  if (auto s = SyncDirectory(DirName(options.target)); !s.ok()) result.problems.push_back(s.message());
+  if (auto s = SyncDirectory(DirName(options.target)); !s.ok())
+    result.problems.push_back(s.message());
   result.written = true;
   return result;
 }

@@ -20,19 +20,20 @@
 namespace warcrefs {
 
 struct FileResult {
-  uint64_t lines = 0;              // manifest lines with copy > 1 for this file
-  uint64_t converted = 0;          // records turned into revisits
-  uint64_t already = 0;            // lines whose record was already a revisit (a re-run)
+  uint64_t lines = 0;      // manifest lines with copy > 1 for this file
+  uint64_t converted = 0;  // records turned into revisits
+  uint64_t already = 0;    // lines whose record was already a revisit (a re-run)
   uint64_t bytes_before = 0, bytes_after = 0;
-  std::vector<std::string> problems;  // "offset N: ..." lines not applied, or why nothing was written
-  std::vector<std::string> notes;     // "offset N: kept: ..." lines left alone by design
-  std::vector<std::string> kept;      // the same as kept-list lines (manifest/kept.h), for --kept
+  std::vector<std::string>
+      problems;                    // "offset N: ..." lines not applied, or why nothing was written
+  std::vector<std::string> notes;  // "offset N: kept: ..." lines left alone by design
+  std::vector<std::string> kept;   // the same as kept-list lines (manifest/kept.h), for --kept
   bool written = false;            // the target was replaced
   bool after_incomplete = false;   // after-manifest lines were lost (say, a full disk)
 };
 
 struct RewriteOptions {
-  std::string target;  // path to write (the input itself with --in-place)
+  std::string target;     // path to write (the input itself with --in-place)
   bool in_place = false;  // target is the input (perhaps by another path)
   bool dry_run = false;
   // Optional: receives the warcsum manifest lines (after_sum's options) of

@@ -41,7 +41,8 @@ bool SameAsWritten(int fd, uint64_t offset, uint64_t length, const std::string& 
   FdRange range(fd, offset, offset + length);
   warc::Hasher hasher(warc::DigestAlgorithm::kSha256);
   for (uint64_t done = 0; done < length;) {
-    auto r = range.Read(buf.data(), static_cast<size_t>(std::min<uint64_t>(buf.size(), length - done)));
+    auto r =
+        range.Read(buf.data(), static_cast<size_t>(std::min<uint64_t>(buf.size(), length - done)));
     if (!r.ok() || *r == 0) return false;
     hasher.Update(std::string_view(buf.data(), *r));
     done += *r;
@@ -69,8 +70,7 @@ base::Status CheckRevisit(const warc::Record& record, warc::RecordReader* reader
             h.Sole("WARC-Truncated").value_or("") == "length" &&
             h.Sole("Content-Type").value_or("") == c.content_type &&
             manifest::EncodeField(record.TargetUri()) == c.uri &&
-            manifest::EncodeField(record.Date()) == c.date &&
-            record.content_length == block.size();
+            manifest::EncodeField(record.Date()) == c.date && record.content_length == block.size();
   if (!ok)
     return base::Status::Corruption("revisit at offset " + std::to_string(c.out_offset) +
                                     " lacks a required field");
@@ -126,13 +126,16 @@ ConversionLog::~ConversionLog() {
 base::Status ConversionLog::Append(const Conversion& c) {
   if (!status_.ok()) return status_;
   if (!file_ && !(file_ = std::tmpfile()))
-    return status_ = base::Status::IOError("cannot create a temporary file: " + base::ErrnoText(errno));
+    return status_ =
+               base::Status::IOError("cannot create a temporary file: " + base::ErrnoText(errno));
   uint64_t numbers[] = {c.in_offset, c.in_length, c.out_offset, c.out_length};
   bool ok = std::fwrite(numbers, sizeof numbers, 1, file_) == 1;
   for (const std::string* s : {&c.sha256, &c.record_id, &c.payload_digest, &c.version,
                                &c.content_type, &c.uri, &c.date, &c.ref_uri, &c.ref_date})
     ok = ok && WriteField(file_, *s);
-  if (!ok) return status_ = base::Status::IOError("cannot write a temporary file: " + base::ErrnoText(errno));
+  if (!ok)
+    return status_ =
+               base::Status::IOError("cannot write a temporary file: " + base::ErrnoText(errno));
   ++count_;
   last_ = c;
   return base::Status::Ok();

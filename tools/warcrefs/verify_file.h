@@ -56,7 +56,6 @@ class FirstProblem : public warc::Reporter {
   uint64_t count = 0;
 };
 
-
 // How many problems a sequential read of the file reports before it reaches
 // a record that starts at or after `end`.
 uint64_t ProblemsBefore(int fd, uint64_t file_size, uint64_t end);

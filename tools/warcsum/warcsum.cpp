@@ -1,4 +1,3 @@
-#include "toolcommon/paths.h"
 #include "warcsum.h"
 
 #include <sys/stat.h>
@@ -7,6 +6,7 @@
 
 #include "manifest/entry.h"
 #include "toolcommon/io.h"
+#include "toolcommon/paths.h"
 #include "toolcommon/progress.h"
 #include "warc/harvest.h"
 #include "warc/payload.h"
@@ -37,13 +37,14 @@ class SinkReporter : public warc::Reporter {
   FileSummary* summary_;
 };
 
-
 // The lines of manifest/references.h for one revisit record. A digest in
 // another algorithm than the manifest's (or sha1, which warcrefs computes
 // too) could never match a line: then any capture of the URI is protected.
-void AppendReferences(const warc::Record& record, warc::DigestAlgorithm algorithm, std::string* out) {
+void AppendReferences(const warc::Record& record, warc::DigestAlgorithm algorithm,
+                      std::string* out) {
   const auto& h = record.headers;
-  std::string_view target = warc::StripAngleBrackets(h.First("WARC-Refers-To-Target-URI").value_or(""));
+  std::string_view target =
+      warc::StripAngleBrackets(h.First("WARC-Refers-To-Target-URI").value_or(""));
   std::string uri = manifest::EncodeField(target.empty() ? record.TargetUri() : target);
   if (auto date = h.First("WARC-Refers-To-Date"); date && !date->empty()) {
     *out += "capture " + uri + " " + manifest::EncodeField(*date) + "\n";
@@ -66,22 +67,24 @@ bool HarvestDamaged(base::FileSource* source, const std::string& path, const Fil
   warc::HarvestStats stats;
   base::Status status = source->Seek(0);
   if (status.ok())
-    status = warc::HarvestReferences(source, [&](std::string* lines) { sink.references(lines); },
-                                     &stats);
+    status = warc::HarvestReferences(
+        source, [&](std::string* lines) { sink.references(lines); }, &stats);
   if (!status.ok()) {
     sink.message("reading it again for the references it may hold: " + status.message());
     return false;
   }
   if (stats.long_fields > 0)
-    sink.message("a WARC-Refers-To* or WARC-Target-URI field longer than a header may be: "
-                 "the references it holds are unknown");
+    sink.message(
+        "a WARC-Refers-To* or WARC-Target-URI field longer than a header may be: "
+        "the references it holds are unknown");
   if (stats.members_not_tried > 0)
     sink.message(std::to_string(stats.members_not_tried) +
                  " gzip member starts overlap others too deeply to inflate: the references it "
                  "holds are unknown");
   if (stats.empty_refers > 0)
-    sink.message("a WARC-Refers-To or WARC-Refers-To-Target-URI field without a value: the "
-                 "references it holds are unknown");
+    sink.message(
+        "a WARC-Refers-To or WARC-Refers-To-Target-URI field without a value: the "
+        "references it holds are unknown");
   if (stats.over_limit)
     sink.message("more than " + std::to_string(stats.lines) +
                  " references harvested from its bytes (a compression bomb?): the references it "
@@ -137,8 +140,8 @@ FileSummary SumSource(base::ByteSource* source, const std::string& file_field,
         ++summary.problems;
       }
     }
-    bool reuse = stored && stored->algorithm == options.algorithm && !options.recompute &&
-                 !options.verify;
+    bool reuse =
+        stored && stored->algorithm == options.algorithm && !options.recompute && !options.verify;
     bool check = options.verify && stored;
     warc::Hasher* second = nullptr;
     if (check && stored->algorithm != options.algorithm) {
@@ -192,7 +195,8 @@ FileSummary SumSource(base::ByteSource* source, const std::string& file_field,
 
 int Run(const RunOptions& options, toolcommon::Diag* diag) {
   uint64_t errors_before = diag->errors();
-  std::vector<std::string> inputs = toolcommon::ExpandInputs(options.inputs, options.recursive, diag);
+  std::vector<std::string> inputs =
+      toolcommon::ExpandInputs(options.inputs, options.recursive, diag);
   // An input named but not found (or a directory not read) may hold revisits.
   const bool inputs_missing = diag->errors() > errors_before;
   uint64_t total_bytes = 0;
@@ -230,7 +234,8 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
       const std::string& path = inputs[i];
       FileSink sink;
       sink.lines = [&](std::string* lines) { ordered.Write(i, lines); };
-      if (refs_ordered) sink.references = [&](std::string* lines) { refs_ordered->Write(i, lines); };
+      if (refs_ordered)
+        sink.references = [&](std::string* lines) { refs_ordered->Write(i, lines); };
       sink.message = [&](const std::string& m) {
         diag->CountErrors(1);
         ordered.Message(i, prefix + path + ": " + m + "\n");
@@ -305,8 +310,8 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
     return toolcommon::kExitSomeInputsFailed;
   }
   diag->Verbose(std::to_string(inputs.size()) + " files, " + std::to_string(progress.records()) +
-                " records, " + std::to_string(listed) + " lines, inflate: " +
-                gzmulti::BackendDescription(options.sum.reader));
+                " records, " + std::to_string(listed) +
+                " lines, inflate: " + gzmulti::BackendDescription(options.sum.reader));
   return diag->ExitCode();
 }
 

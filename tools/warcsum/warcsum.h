@@ -33,8 +33,8 @@ struct FileSummary {
   uint64_t mismatches = 0;  // --verify: stored digest differs
   uint64_t bytes = 0;       // compressed bytes read
   uint64_t misaligned = 0;
-  uint64_t skipped = 0;     // compressed bytes passed over after damage
-  bool damaged = false;     // damage met: records may have gone unread
+  uint64_t skipped = 0;  // compressed bytes passed over after damage
+  bool damaged = false;  // damage met: records may have gone unread
 };
 
 // Receives what one file produces: manifest lines (a batch of complete lines)

@@ -145,8 +145,12 @@ class Comparer {
   Comparer(const ReportSink& sink, Summary* summary, bool dedup,
            manifest::ExternalSorter::Options sort_options, const manifest::ReferenceSet* referenced,
            const std::vector<KeptCopy>* kept)
-      : sink_(sink), summary_(summary), dedup_(dedup), refs_(std::move(sort_options)),
-        referenced_(referenced), kept_(kept) {}
+      : sink_(sink),
+        summary_(summary),
+        dedup_(dedup),
+        refs_(std::move(sort_options)),
+        referenced_(referenced),
+        kept_(kept) {}
 
   base::Status MergeByKey(Stream* before, Stream* after, Stream* processed);
   base::Status CheckOriginals(manifest::ExternalSorter* by_uri);
@@ -174,7 +178,7 @@ class Comparer {
   bool dedup_;
   manifest::ExternalSorter refs_;
   const manifest::ReferenceSet* referenced_;  // may be null
-  const std::vector<KeptCopy>* kept_;          // may be null
+  const std::vector<KeptCopy>* kept_;         // may be null
   std::deque<Before> pending_before_;
   std::deque<std::string> pending_after_;
 };
@@ -282,8 +286,9 @@ base::Status Comparer::HandleSubkey(std::vector<std::string>* before,
       continue;
     }
     if (referenced_ && referenced_->Refers(p[1], p[2], p[3])) {
-      if (auto s = Report(Kind::kReferenced, Describe(b) + " (copy " + std::string(p[5]) +
-                                                 "; gone, though an existing revisit refers to it)");
+      if (auto s =
+              Report(Kind::kReferenced, Describe(b) + " (copy " + std::string(p[5]) +
+                                            "; gone, though an existing revisit refers to it)");
           !s.ok())
         return s;
       continue;
@@ -524,7 +529,8 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
     }
     compare.referenced = &referenced;
     if (!referenced.incomplete().empty())
-      diag->Info(options.referenced + ": the revisits of " + std::to_string(referenced.incomplete().size()) +
+      diag->Info(options.referenced + ": the revisits of " +
+                 std::to_string(referenced.incomplete().size()) +
                  " inputs are unknown (damaged, or not read, by warcsum)");
   }
   std::string buffer;
@@ -579,7 +585,9 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
                                             " kept (an existing revisit refers to them), "
                                       : "") +
              (summary.kept_arc ? std::to_string(summary.kept_arc) + " kept (in ARC files), " : "") +
-             (summary.kept_listed ? std::to_string(summary.kept_listed) + " kept (warcrefs --kept), " : "") +
+             (summary.kept_listed
+                  ? std::to_string(summary.kept_listed) + " kept (warcrefs --kept), "
+                  : "") +
              std::to_string(n) + (n == 1 ? " discrepancy" : " discrepancies"));
   return n ? toolcommon::kExitSomeInputsFailed : diag->ExitCode();
 }

@@ -154,7 +154,7 @@ struct RunOptions {
   std::string before, after;
   std::string processed;  // empty: conversion check
   std::string output = "-";
-  std::string temp_dir;  // empty: DefaultTempDir(after)
+  std::string temp_dir;    // empty: DefaultTempDir(after)
   std::string referenced;  // warcsum --revisit-refs output; empty: none
   std::string kept;        // warcrefs --kept output; empty: none
   size_t sort_bytes = size_t{256} << 20;

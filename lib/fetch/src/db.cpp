@@ -1,5 +1,4 @@
 #include "fetch/db.h"
-#include "fetch/range_source.h"
 
 #include <cppconn/exception.h>
 #include <cppconn/prepared_statement.h>
@@ -8,6 +7,8 @@
 
 #include <fstream>
 #include <sstream>
+
+#include "fetch/range_source.h"
 
 namespace fetch {
 namespace {
@@ -41,14 +42,22 @@ base::Result<DbConfig> ParseDbConfig(const std::string& text) {
     if (eq == std::string::npos)
       return base::Status::InvalidArgument(where + "expected key=value, found \"" + line + "\"");
     std::string key = Trim(line.substr(0, eq)), value = Trim(line.substr(eq + 1));
-    if (key == "host") c.host = value;
-    else if (key == "socket") c.socket = value;
-    else if (key == "user") c.user = value;
-    else if (key == "password") c.password = value;
-    else if (key == "database") c.database = value;
-    else if (key == "table") c.table = value;
-    else if (key == "filename_column") c.filename_column = value;
-    else if (key == "url_column") c.url_column = value;
+    if (key == "host")
+      c.host = value;
+    else if (key == "socket")
+      c.socket = value;
+    else if (key == "user")
+      c.user = value;
+    else if (key == "password")
+      c.password = value;
+    else if (key == "database")
+      c.database = value;
+    else if (key == "table")
+      c.table = value;
+    else if (key == "filename_column")
+      c.filename_column = value;
+    else if (key == "url_column")
+      c.url_column = value;
     else if (key == "port" || key == "connect_timeout") {
       // A TCP port; a timeout that DbResolver can multiply by 6 (read timeout).
       const int most = key == "port" ? 65535 : 86400;
@@ -102,7 +111,8 @@ base::Status DbResolver::Connect() {
       options["hostName"] = sql::SQLString("localhost");
       options["socket"] = sql::SQLString(config_.socket);
     } else {
-      options["hostName"] = sql::SQLString("tcp://" + config_.host + ":" + std::to_string(config_.port));
+      options["hostName"] =
+          sql::SQLString("tcp://" + config_.host + ":" + std::to_string(config_.port));
     }
     options["userName"] = sql::SQLString(config_.user);
     options["password"] = sql::SQLString(config_.password);
@@ -111,9 +121,9 @@ base::Status DbResolver::Connect() {
     options["OPT_READ_TIMEOUT"] = config_.connect_timeout_s * 6;
     auto c = std::make_unique<Connection>();
     c->connection.reset(driver_->connect(options));
-    c->lookup.reset(c->connection->prepareStatement(
-        "SELECT `" + config_.url_column + "` FROM `" + config_.table + "` WHERE `" +
-        config_.filename_column + "` = ?"));
+    c->lookup.reset(c->connection->prepareStatement("SELECT `" + config_.url_column + "` FROM `" +
+                                                    config_.table + "` WHERE `" +
+                                                    config_.filename_column + "` = ?"));
     connection_ = std::move(c);
     return base::Status::Ok();
   } catch (const sql::SQLException& e) {

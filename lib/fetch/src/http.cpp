@@ -152,7 +152,8 @@ HttpRangeSource::~HttpRangeSource() {
   curl_multi_cleanup(static_cast<CURLM*>(multi_));
 }
 
-std::shared_ptr<HttpRangeSource::Transfer> HttpRangeSource::NewTransfer(const RecordLocation& where) {
+std::shared_ptr<HttpRangeSource::Transfer> HttpRangeSource::NewTransfer(
+    const RecordLocation& where) {
   auto t = std::make_shared<Transfer>();
   t->where = where;
   t->stats = &stats_;
@@ -240,7 +241,8 @@ bool HttpRangeSource::Start(Transfer* t) {
 
 void HttpRangeSource::StartDue() {
   auto now = Clock::now();
-  for (auto it = waiting_.begin(); it != waiting_.end() && running_set_.size() < options_.max_transfers;) {
+  for (auto it = waiting_.begin();
+       it != waiting_.end() && running_set_.size() < options_.max_transfers;) {
     Transfer* t = it->get();
     if (t->not_before > now) {
       ++it;
@@ -261,7 +263,8 @@ void HttpRangeSource::RetryOrNext(Transfer* t, const std::string& why, bool same
   if (same_url_may_help && t->attempts < options_.retries) {
     ++t->attempts;
     ++stats_.retries;
-    t->not_before = Clock::now() + std::chrono::milliseconds(options_.backoff_ms << (t->attempts - 1));
+    t->not_before =
+        Clock::now() + std::chrono::milliseconds(options_.backoff_ms << (t->attempts - 1));
   } else if (t->url_index + 1 < t->urls.size()) {
     ++t->url_index;  // the next replica
     t->attempts = 0;

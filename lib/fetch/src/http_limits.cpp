@@ -41,9 +41,10 @@ std::string HttpRangeSource::TooSlow(Transfer* t) {
   const std::string s = std::to_string(options_.stall_timeout_s) + " s";
   if (!t->header_done)
     return "too slow: the reply's header had not ended after " + s + " (--stall-timeout)";
-  return "too slow: " + std::to_string(got) + " bytes in the last " + s + ", less than --min-rate " +
-         std::to_string(options_.min_rate) + " bytes/s (" + std::to_string(t->received) + " of " +
-         std::to_string(t->where.length) + " bytes received)";
+  return "too slow: " + std::to_string(got) + " bytes in the last " + s +
+         ", less than --min-rate " + std::to_string(options_.min_rate) + " bytes/s (" +
+         std::to_string(t->received) + " of " + std::to_string(t->where.length) +
+         " bytes received)";
 }
 
 void HttpRangeSource::CheckLimits(Clock::duration pumped) {

@@ -28,7 +28,7 @@ struct HttpRangeSource::Transfer {
   long status = 0;  // HTTP status of the current reply, 0 before its body
   std::string content_range;
   bool header_done = false;  // the current reply's header has ended
-  std::string rejected;  // why the current reply was refused
+  std::string rejected;      // why the current reply was refused
   enum class State { kWaiting, kRunning, kDone, kFailed } state = State::kWaiting;
   Clock::time_point not_before;
   std::string error;

@@ -16,7 +16,8 @@ class FileRange : public base::ByteSource {
  public:
   FileRange(int fd, uint64_t offset, uint64_t length, uint64_t* bytes_read)
       : fd_(fd), pos_(offset), end_(offset + length), bytes_read_(bytes_read) {
-    ::posix_fadvise(fd_, static_cast<off_t>(offset), static_cast<off_t>(length), POSIX_FADV_SEQUENTIAL);
+    ::posix_fadvise(fd_, static_cast<off_t>(offset), static_cast<off_t>(length),
+                    POSIX_FADV_SEQUENTIAL);
   }
   ~FileRange() override { ::close(fd_); }
 
@@ -61,7 +62,8 @@ base::Result<std::string> LocalRangeSource::Find(const std::string& field) {
   const std::string& file = *name;
   struct stat st;
   // A manifest written with warcsum --full-path names the path itself.
-  if (file.find('/') != std::string::npos && ::stat(file.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
+  if (file.find('/') != std::string::npos && ::stat(file.c_str(), &st) == 0 &&
+      S_ISREG(st.st_mode)) {
     found_[field] = file;
     return file;
   }
@@ -72,8 +74,8 @@ base::Result<std::string> LocalRangeSource::Find(const std::string& field) {
     std::string path = dir + (dir.empty() || dir.back() == '/' ? "" : "/") + file;
     if (::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
       if (!found.empty())
-        return base::Status::InvalidArgument("found in more than one --warc-dir (" + found +
-                                             ", " + path + ")");
+        return base::Status::InvalidArgument("found in more than one --warc-dir (" + found + ", " +
+                                             path + ")");
       found = path;
     }
   }
@@ -82,7 +84,8 @@ base::Result<std::string> LocalRangeSource::Find(const std::string& field) {
   return found;
 }
 
-base::Result<std::unique_ptr<base::ByteSource>> LocalRangeSource::Open(const RecordLocation& where) {
+base::Result<std::unique_ptr<base::ByteSource>> LocalRangeSource::Open(
+    const RecordLocation& where) {
   auto path = Find(where.file);
   if (!path.ok()) return path.status();
   int fd = ::open(path->c_str(), O_RDONLY | O_CLOEXEC);

@@ -49,13 +49,20 @@ class ZlibInflater : public StreamInflater {
 #ifdef WARCDEDUP_HAVE_ISAL
 std::string Describe(int rc) {
   switch (rc) {
-    case ISAL_INCORRECT_CHECKSUM: return "CRC-32 or ISIZE mismatch";
-    case ISAL_INVALID_BLOCK: return "invalid deflate data (invalid block)";
-    case ISAL_INVALID_SYMBOL: return "invalid deflate data (invalid symbol)";
-    case ISAL_INVALID_LOOKBACK: return "invalid deflate data (invalid distance)";
-    case ISAL_INVALID_WRAPPER: return "invalid gzip header";
-    case ISAL_UNSUPPORTED_METHOD: return "unsupported compression method";
-    default: return "invalid deflate data (isa-l error " + std::to_string(rc) + ")";
+    case ISAL_INCORRECT_CHECKSUM:
+      return "CRC-32 or ISIZE mismatch";
+    case ISAL_INVALID_BLOCK:
+      return "invalid deflate data (invalid block)";
+    case ISAL_INVALID_SYMBOL:
+      return "invalid deflate data (invalid symbol)";
+    case ISAL_INVALID_LOOKBACK:
+      return "invalid deflate data (invalid distance)";
+    case ISAL_INVALID_WRAPPER:
+      return "invalid gzip header";
+    case ISAL_UNSUPPORTED_METHOD:
+      return "unsupported compression method";
+    default:
+      return "invalid deflate data (isa-l error " + std::to_string(rc) + ")";
   }
 }
 

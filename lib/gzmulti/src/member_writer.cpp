@@ -1,8 +1,8 @@
 #include "gzmulti/member_writer.h"
 
-#include <memory>
-
 #include <zlib.h>
+
+#include <memory>
 
 #ifdef WARCDEDUP_HAVE_LIBDEFLATE
 #include <libdeflate.h>

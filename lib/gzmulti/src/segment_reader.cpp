@@ -47,8 +47,9 @@ Format DetectFormat(std::string_view first_bytes) {
 std::string BackendDescription(const ReaderOptions& options) {
   std::string s;
 #ifdef WARCDEDUP_HAVE_LIBDEFLATE
-  if (options.fast_path) s = "libdeflate (members up to " +
-                             std::to_string(options.fast_path_max_output >> 10) + " KiB), ";
+  if (options.fast_path)
+    s = "libdeflate (members up to " + std::to_string(options.fast_path_max_output >> 10) +
+        " KiB), ";
 #endif
   bool isal = options.stream_backend == StreamBackend::kAuto && NewIsalInflater() != nullptr;
   return s + (isal ? "isa-l" : "zlib") + " (streaming)";
@@ -145,8 +146,7 @@ bool SegmentReader::NextSegment() {
     return true;
   }
   const char* p = in_.data() + in_pos_;
-  if (Available() < 3 || static_cast<uint8_t>(p[0]) != 0x1f ||
-      static_cast<uint8_t>(p[1]) != 0x8b) {
+  if (Available() < 3 || static_cast<uint8_t>(p[0]) != 0x1f || static_cast<uint8_t>(p[1]) != 0x8b) {
     // The input ends within the first bytes of what may be a member header.
     bool magic_so_far = static_cast<uint8_t>(p[0]) == 0x1f &&
                         (Available() < 2 || static_cast<uint8_t>(p[1]) == 0x8b);
@@ -154,9 +154,9 @@ bool SegmentReader::NextSegment() {
       return Fail(base::Status::Corruption("offset " + std::to_string(segment_begin_) +
                                            ": gzip member truncated (input ends " +
                                            std::to_string(Available()) + " bytes into it)"));
-    return Fail(base::Status::Corruption(
-        "offset " + std::to_string(segment_begin_) + ": expected a gzip member header (1f 8b), found " +
-        HexBytes(p, std::min<size_t>(Available(), 4))));
+    return Fail(base::Status::Corruption("offset " + std::to_string(segment_begin_) +
+                                         ": expected a gzip member header (1f 8b), found " +
+                                         HexBytes(p, std::min<size_t>(Available(), 4))));
   }
   // zlib and gzip -t refuse a header with reserved flag bits set (RFC 1952:
   // they must be zero); libdeflate and ISA-L pass over them, so it is checked
@@ -166,7 +166,8 @@ bool SegmentReader::NextSegment() {
     std::snprintf(flags, sizeof flags, "0x%02x", static_cast<uint8_t>(p[3]));
     return Fail(base::Status::Corruption("offset " + std::to_string(segment_begin_) +
                                          ": corrupt gzip member: reserved flag bits set in its "
-                                         "header (FLG " + flags + ")"));
+                                         "header (FLG " +
+                                         flags + ")"));
   }
   if (options_.fast_path && TryFastPath()) {
     state_ = State::kFastPending;

@@ -6,8 +6,8 @@
 namespace manifest {
 namespace {
 
-const char* const kFieldNames[] = {"file", "offset", "length", "uri",      "date",
-                                   "digest", "ext",  "copy",   "ref-uri", "ref-date"};
+const char* const kFieldNames[] = {"file",   "offset", "length", "uri",     "date",
+                                   "digest", "ext",    "copy",   "ref-uri", "ref-date"};
 
 bool NeedsEncoding(unsigned char c) { return c <= 0x20 || c >= 0x7f; }
 
@@ -155,11 +155,11 @@ base::Result<Entry> ParseLine(std::string_view line) {
   size_t pos = 0;
   for (;;) {
     size_t space = line.find(' ', pos);
-    std::string_view field = line.substr(pos, space == std::string_view::npos ? line.npos : space - pos);
+    std::string_view field =
+        line.substr(pos, space == std::string_view::npos ? line.npos : space - pos);
     if (field.empty())
-      return base::Status::InvalidArgument(
-          "field " + std::to_string(fields.size() + 1) +
-          ": empty (fields are separated by exactly one space)");
+      return base::Status::InvalidArgument("field " + std::to_string(fields.size() + 1) +
+                                           ": empty (fields are separated by exactly one space)");
     for (char c : field) {
       if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
         return base::Status::InvalidArgument("field " + std::to_string(fields.size() + 1) +
@@ -167,8 +167,9 @@ base::Result<Entry> ParseLine(std::string_view line) {
       // A writer percent-encodes these, so a raw one would not survive a
       // read-write round trip: the line was not written by a manifest writer.
       if (static_cast<unsigned char>(c) >= 0x80)
-        return base::Status::InvalidArgument("field " + std::to_string(fields.size() + 1) +
-                                             ": contains a non-ASCII byte (must be percent-encoded)");
+        return base::Status::InvalidArgument(
+            "field " + std::to_string(fields.size() + 1) +
+            ": contains a non-ASCII byte (must be percent-encoded)");
     }
     fields.push_back(field);
     if (space == std::string_view::npos) break;

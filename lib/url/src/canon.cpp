@@ -111,8 +111,8 @@ std::string NormalizePath(std::string_view path) {
   size_t start = 0;
   while (true) {
     size_t pos = path.find('/', start);
-    std::string_view seg = path.substr(start, pos == std::string_view::npos ? std::string_view::npos
-                                                                             : pos - start);
+    std::string_view seg =
+        path.substr(start, pos == std::string_view::npos ? std::string_view::npos : pos - start);
     if (first) {
       first = false;
     } else if (seg == ".") {
@@ -149,7 +149,8 @@ size_t AspSessionEnd(std::string_view p, size_t s, bool nested) {
   size_t i = s + 1;
   if (nested) {
     size_t groups = 0;
-    while (i + 27 < p.size() && IsAlpha(p[i]) && p[i + 1] == '(' && alnum24(i + 2) && p[i + 26] == ')') {
+    while (i + 27 < p.size() && IsAlpha(p[i]) && p[i + 1] == '(' && alnum24(i + 2) &&
+           p[i + 26] == ')') {
       i += 27;
       ++groups;
     }
@@ -184,7 +185,8 @@ std::string StripPathSession(std::string path, bool nested) {
 
 // Where a query session id of the kind at `kind` ends when it starts at i
 // (at the end or an '&'), or npos.
-size_t QuerySessionEnd(std::string_view q, size_t i, int kind, const std::vector<size_t>& next_amp) {
+size_t QuerySessionEnd(std::string_view q, size_t i, int kind,
+                       const std::vector<size_t>& next_amp) {
   auto run = [&](size_t at, size_t len, bool (*ok)(char)) {
     if (at + len > q.size()) return std::string_view::npos;
     for (size_t j = at; j < at + len; ++j)
@@ -198,7 +200,8 @@ size_t QuerySessionEnd(std::string_view q, size_t i, int kind, const std::vector
   } else if (kind == 3) {
     if (HasAt(q, i, "aspsessionid")) {
       size_t at = run(i + 12, 8, IsAlpha);
-      if (at != std::string_view::npos && at < q.size() && q[at] == '=') end = run(at + 1, 24, IsAlpha);
+      if (at != std::string_view::npos && at < q.size() && q[at] == '=')
+        end = run(at + 1, 24, IsAlpha);
     }
   } else if (HasAt(q, i, "cfid=")) {
     size_t amp = next_amp[i + 5];
@@ -207,7 +210,8 @@ size_t QuerySessionEnd(std::string_view q, size_t i, int kind, const std::vector
       if (value < q.size() && q[value] != '&') end = next_amp[value];
     }
   }
-  if (end == std::string_view::npos || (end < q.size() && q[end] != '&')) return std::string_view::npos;
+  if (end == std::string_view::npos || (end < q.size() && q[end] != '&'))
+    return std::string_view::npos;
   return end;
 }
 
@@ -237,8 +241,10 @@ std::string AlphaReorder(const std::string& q) {
     size_t eq = arg.find('=');
     if (arg.empty()) {
       // "a=1&&b=2": an empty argument (surt keeps them) is no argument.
-    } else if (eq == std::string_view::npos) args.emplace_back(arg, std::nullopt);
-    else args.emplace_back(arg.substr(0, eq), arg.substr(eq + 1));
+    } else if (eq == std::string_view::npos)
+      args.emplace_back(arg, std::nullopt);
+    else
+      args.emplace_back(arg.substr(0, eq), arg.substr(eq + 1));
     if (amp == std::string_view::npos) break;
     rest.remove_prefix(amp + 1);
   }
@@ -303,11 +309,13 @@ Parts Parse(std::string_view input) {
 
   if (netloc) {
     std::string_view hostport = *netloc;
-    if (size_t at = hostport.rfind('@'); at != std::string_view::npos) hostport.remove_prefix(at + 1);
+    if (size_t at = hostport.rfind('@'); at != std::string_view::npos)
+      hostport.remove_prefix(at + 1);
     while (!hostport.empty() && hostport.back() == ':') hostport.remove_suffix(1);
     size_t bracket = hostport.rfind(']');
     size_t pcolon = hostport.rfind(':');
-    if (pcolon != std::string_view::npos && (bracket == std::string_view::npos || pcolon > bracket)) {
+    if (pcolon != std::string_view::npos &&
+        (bracket == std::string_view::npos || pcolon > bracket)) {
       parts.port = std::string(hostport.substr(pcolon + 1));
       hostport = hostport.substr(0, pcolon);
     }
@@ -329,7 +337,8 @@ Parts Parse(std::string_view input) {
     while (!p.empty() && p.front() == '/') p.remove_prefix(1);
     size_t slash = p.find('/');
     std::string_view authority = p.substr(0, slash);
-    if (size_t at = authority.rfind('@'); at != std::string_view::npos) authority.remove_prefix(at + 1);
+    if (size_t at = authority.rfind('@'); at != std::string_view::npos)
+      authority.remove_prefix(at + 1);
     if (!authority.empty()) parts.host = LowerAll(std::string(authority));
     // Built apart: p views parts.path. (Appended, not "/" + string, which
     // gcc 12 flags with a false -Wrestrict.)
@@ -416,8 +425,8 @@ std::string Canonicalize(std::string_view url) {
   if (!u.host) return u.scheme + ":" + Tail(u);
   // An IPv6 address keeps its brackets, so that the result parses again.
   bool v6 = u.host->find(':') != std::string::npos;
-  std::string out = u.scheme + (u.scheme == "dns" ? ":" : "://") + (v6 ? "[" : "") + *u.host +
-                    (v6 ? "]" : "");
+  std::string out =
+      u.scheme + (u.scheme == "dns" ? ":" : "://") + (v6 ? "[" : "") + *u.host + (v6 ? "]" : "");
   if (!u.port.empty()) out += ":" + u.port;
   return out + Tail(u);
 }

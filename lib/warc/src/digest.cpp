@@ -14,10 +14,14 @@ const EVP_MD* Md(DigestAlgorithm algorithm) {
   static const EVP_MD* sha256 = EVP_MD_fetch(nullptr, "SHA256", nullptr);
   static const EVP_MD* sha512 = EVP_MD_fetch(nullptr, "SHA512", nullptr);
   switch (algorithm) {
-    case DigestAlgorithm::kMd5: return md5;
-    case DigestAlgorithm::kSha1: return sha1;
-    case DigestAlgorithm::kSha256: return sha256;
-    case DigestAlgorithm::kSha512: return sha512;
+    case DigestAlgorithm::kMd5:
+      return md5;
+    case DigestAlgorithm::kSha1:
+      return sha1;
+    case DigestAlgorithm::kSha256:
+      return sha256;
+    case DigestAlgorithm::kSha512:
+      return sha512;
   }
   return sha1;
 }
@@ -63,20 +67,28 @@ std::optional<std::string> FromBase32(std::string_view s) {
 
 const char* AlgorithmName(DigestAlgorithm algorithm) {
   switch (algorithm) {
-    case DigestAlgorithm::kMd5: return "md5";
-    case DigestAlgorithm::kSha1: return "sha1";
-    case DigestAlgorithm::kSha256: return "sha256";
-    case DigestAlgorithm::kSha512: return "sha512";
+    case DigestAlgorithm::kMd5:
+      return "md5";
+    case DigestAlgorithm::kSha1:
+      return "sha1";
+    case DigestAlgorithm::kSha256:
+      return "sha256";
+    case DigestAlgorithm::kSha512:
+      return "sha512";
   }
   return "sha1";
 }
 
 size_t DigestSize(DigestAlgorithm algorithm) {
   switch (algorithm) {
-    case DigestAlgorithm::kMd5: return 16;
-    case DigestAlgorithm::kSha1: return 20;
-    case DigestAlgorithm::kSha256: return 32;
-    case DigestAlgorithm::kSha512: return 64;
+    case DigestAlgorithm::kMd5:
+      return 16;
+    case DigestAlgorithm::kSha1:
+      return 20;
+    case DigestAlgorithm::kSha256:
+      return 32;
+    case DigestAlgorithm::kSha512:
+      return 64;
   }
   return 20;
 }
@@ -84,7 +96,8 @@ size_t DigestSize(DigestAlgorithm algorithm) {
 std::optional<DigestAlgorithm> ParseAlgorithm(std::string_view label) {
   std::string canon;
   for (char c : label)
-    if (c != '-' && c != '_') canon += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (c != '-' && c != '_')
+      canon += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (canon == "md5") return DigestAlgorithm::kMd5;
   if (canon == "sha1" || canon == "sha") return DigestAlgorithm::kSha1;
   if (canon == "sha256") return DigestAlgorithm::kSha256;
@@ -141,7 +154,8 @@ base::Result<Digest> ParseDigest(std::string_view text) {
   std::optional<std::string> hex = value.size() == 2 * size ? FromHex(value) : std::nullopt;
   std::optional<std::string> bytes = hex ? hex : FromBase32(value);
   if (!bytes || bytes->size() != size)
-    return base::Status::InvalidArgument("digest \"" + std::string(text) + "\" is neither base32 nor hex of a " +
+    return base::Status::InvalidArgument("digest \"" + std::string(text) +
+                                         "\" is neither base32 nor hex of a " +
                                          AlgorithmName(*algorithm) + " digest");
   return Digest{*algorithm, std::move(*bytes)};
 }

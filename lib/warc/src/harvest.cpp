@@ -4,8 +4,8 @@
 
 #include <algorithm>
 #include <cctype>
-#include <functional>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -18,22 +18,24 @@ namespace {
 constexpr size_t kChunk = 256 << 10;
 constexpr size_t kMaxLine = 1 << 20;  // the reader's limit for a whole header
 constexpr size_t kBatch = 1 << 20;
-constexpr size_t kMaxInflaters = 8;   // member starts inflated at once
+constexpr size_t kMaxInflaters = 8;        // member starts inflated at once
 constexpr uint64_t kMaxBytes = 256 << 20;  // of reference lines from one file
-constexpr size_t kRecent = 8192;      // slots of recently made lines
-constexpr size_t kMaxRecent = 512;    // longer lines are not remembered
+constexpr size_t kRecent = 8192;           // slots of recently made lines
+constexpr size_t kMaxRecent = 512;         // longer lines are not remembered
 
 bool EqualsNoCase(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
+    if (std::tolower(static_cast<unsigned char>(a[i])) !=
+        std::tolower(static_cast<unsigned char>(b[i])))
       return false;
   return true;
 }
 
 std::string_view Trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+    s.remove_suffix(1);
   return s;
 }
 
@@ -45,8 +47,9 @@ bool IsVersion(std::string_view s) {
   return true;
 }
 
-const std::string_view kFields[] = {"WARC-Type", "WARC-Target-URI", "WARC-Refers-To-Target-URI",
-                                    "WARC-Refers-To-Date", "WARC-Refers-To", "WARC-Profile"};
+const std::string_view kFields[] = {
+    "WARC-Type",           "WARC-Target-URI", "WARC-Refers-To-Target-URI",
+    "WARC-Refers-To-Date", "WARC-Refers-To",  "WARC-Profile"};
 
 // The reference lines of one file: batched for emit, a line repeated soon
 // after itself dropped (a bomb of one line stays one line), and capped.
@@ -146,11 +149,11 @@ class Scanner {
 
  private:
   struct Block {
-    bool any = false;        // some field of interest was seen
-    bool typed = false;      // a WARC-Type line was seen
-    bool revisit = false;    // WARC-Type: revisit
+    bool any = false;          // some field of interest was seen
+    bool typed = false;        // a WARC-Type line was seen
+    bool revisit = false;      // WARC-Type: revisit
     bool may_revisit = false;  // a Refers-To field or a revisit profile
-    bool named = false;      // a WARC-Refers-To was seen
+    bool named = false;        // a WARC-Refers-To was seen
     std::string target, ref_target, ref_date;
   };
 
@@ -180,7 +183,8 @@ class Scanner {
     std::string_view line = Trim(raw);
     // A cut line may run into the next record's version line.
     bool version = false;
-    if (size_t v = line.rfind("WARC/"); v != std::string_view::npos && v > 0 && IsVersion(line.substr(v))) {
+    if (size_t v = line.rfind("WARC/");
+        v != std::string_view::npos && v > 0 && IsVersion(line.substr(v))) {
       line = Trim(line.substr(0, v));
       version = true;
     }
@@ -249,8 +253,10 @@ class Scanner {
       block_.ref_target = StripAngleBrackets(value);
       block_.may_revisit = true;
       // No value: the original it names is unknown.
-      if (block_.ref_target.empty()) ++stats_->empty_refers;
-      else Emit("uri", block_.ref_target);
+      if (block_.ref_target.empty())
+        ++stats_->empty_refers;
+      else
+        Emit("uri", block_.ref_target);
     } else if (EqualsNoCase(name, "WARC-Refers-To-Date")) {
       once(!block_.ref_date.empty());
       block_.ref_date = value;
@@ -259,8 +265,10 @@ class Scanner {
       block_.any = true;
       block_.may_revisit = true;
       block_.named = true;
-      if (StripAngleBrackets(value).empty()) ++stats_->empty_refers;
-      else Emit("record", value);
+      if (StripAngleBrackets(value).empty())
+        ++stats_->empty_refers;
+      else
+        Emit("record", value);
     } else if (EqualsNoCase(name, "WARC-Profile")) {
       block_.any = true;
       if (value.find("revisit") != std::string_view::npos) block_.may_revisit = true;
@@ -283,8 +291,8 @@ class Scanner {
   }
 
   static bool IsRefersTo(std::string_view name) {
-    return EqualsNoCase(name, "WARC-Refers-To-Target-URI") || EqualsNoCase(name, "WARC-Refers-To") ||
-           EqualsNoCase(name, "WARC-Refers-To-Date");
+    return EqualsNoCase(name, "WARC-Refers-To-Target-URI") ||
+           EqualsNoCase(name, "WARC-Refers-To") || EqualsNoCase(name, "WARC-Refers-To-Date");
   }
 
   Output* out_;

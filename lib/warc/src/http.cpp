@@ -54,7 +54,8 @@ std::string_view HttpSplitter::Feed(std::string_view piece) {
   // nothing but CRs.
   size_t i = 0;
   while (i < piece.size()) {
-    const char* nl = static_cast<const char*>(std::memchr(piece.data() + i, '\n', piece.size() - i));
+    const char* nl =
+        static_cast<const char*>(std::memchr(piece.data() + i, '\n', piece.size() - i));
     size_t end = nl ? static_cast<size_t>(nl - piece.data()) : piece.size();
     if (piece.find_first_not_of('\r', i) < end) line_length_ = 1;
     if (!nl) break;
@@ -121,7 +122,8 @@ base::Result<HttpResponseHead> ParseHttpResponseHead(std::string_view block) {
     size_t colon = line.find(':');
     if (colon == std::string_view::npos) continue;
     std::string_view value = line.substr(colon + 1);
-    while (!value.empty() && (value.front() == ' ' || value.front() == '\t')) value.remove_prefix(1);
+    while (!value.empty() && (value.front() == ' ' || value.front() == '\t'))
+      value.remove_prefix(1);
     head.headers.Add(std::string(line.substr(0, colon)), std::string(value));
   }
   return head;

@@ -32,7 +32,8 @@ std::string Quote(std::string_view s) {
 
 std::string_view Trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+    s.remove_suffix(1);
   return s;
 }
 
@@ -147,7 +148,8 @@ bool RecordReader::RecordProblem(const std::string& what) {
       LeaveSegment();
       uint64_t skipped = 0;
       if (segments_.Resync(&skipped)) {
-        msg += "; skipped " + std::to_string(skipped) + " bytes to the next gzip member at offset " +
+        msg += "; skipped " + std::to_string(skipped) +
+               " bytes to the next gzip member at offset " +
                std::to_string(segments_.segment_begin());
       } else {
         msg += "; no further gzip member found (" + std::to_string(skipped) + " bytes skipped)";
@@ -168,7 +170,8 @@ bool RecordReader::RecordProblem(const std::string& what) {
     }
   } else if (!at_end_) {
     if (segments_.format() == gzmulti::Format::kPlain)
-      msg += "; rest of file not read (no safe way to find the next record in an uncompressed file)";
+      msg +=
+          "; rest of file not read (no safe way to find the next record in an uncompressed file)";
     at_end_ = true;
   }
   Report((msg));
@@ -207,9 +210,8 @@ bool RecordReader::EndAtMemberEnd(const std::string& what, uint64_t claimed,
     claimed_end_ = end;
     claim_ = claim;
   }
-  Report((what +
-                                              "; reading goes on at the next gzip member (offset " +
-                                              std::to_string(segments_.segment_begin()) + ")"));
+  Report((what + "; reading goes on at the next gzip member (offset " +
+          std::to_string(segments_.segment_begin()) + ")"));
   return false;
 }
 
@@ -235,7 +237,8 @@ bool RecordReader::ReadHeaderBlock(std::string* out, bool single_line) {
       version = Trim(version.substr(0, nl));
       bool whole_line = nl != std::string_view::npos;
       std::string where = "offset " + std::to_string(record_offset_) + ": ";
-      if (whole_line ? version.size() < 5 || !MayStartWithWarc(version) : !MayStartWithWarc(version))
+      if (whole_line ? version.size() < 5 || !MayStartWithWarc(version)
+                     : !MayStartWithWarc(version))
         return EndAtMemberEnd(where + "expected a WARC version line, found " + Quote(version), 0,
                               "");
       // No header line starts with "WARC/" (field names are "WARC-..."), so a
@@ -259,8 +262,9 @@ bool RecordReader::ReadHeaderBlock(std::string* out, bool single_line) {
     out->append(chunk_.data(), take);
     chunk_.remove_prefix(take);
     if (out->size() > kMaxHeaderBytes)
-      return RecordProblem("offset " + std::to_string(record_offset_) + ": record header longer than " +
-                           std::to_string(kMaxHeaderBytes) + " bytes");
+      return RecordProblem("offset " + std::to_string(record_offset_) +
+                           ": record header longer than " + std::to_string(kMaxHeaderBytes) +
+                           " bytes");
     if (!nl) continue;
     if (single_line) return true;
     // An empty line ends the header; stray CRs ("\r\r\n") are tolerated.
@@ -298,7 +302,8 @@ bool RecordReader::Next(Record* record) {
     start_aligned_ = !gzip || SegmentPosition() == 0;
     record_segment_ = segments_.segment_begin();
     record_position_ = Position();
-    record_offset_ = gzip ? segments_.segment_begin() : segments_.segment_begin() + SegmentPosition();
+    record_offset_ =
+        gzip ? segments_.segment_begin() : segments_.segment_begin() + SegmentPosition();
 
     in_record_ = true;
     record_ok_ = true;
@@ -324,8 +329,9 @@ bool RecordReader::Next(Record* record) {
     }
     record->headers.BeginReplace();
     record->offset = record_offset_;
-    bool parsed = arc_ ? ReadHeaderBlock(&header_text_, true) && ParseArcHeader(header_text_, record)
-                       : ReadHeaderBlock(&header_text_, false) && ParseWarcHeader(header_text_, record);
+    bool parsed =
+        arc_ ? ReadHeaderBlock(&header_text_, true) && ParseArcHeader(header_text_, record)
+             : ReadHeaderBlock(&header_text_, false) && ParseWarcHeader(header_text_, record);
     if (!parsed) {
       if (at_end_ && segments_.status().ok() && !in_record_ && header_text_.empty()) return false;
       continue;
@@ -397,9 +403,10 @@ bool RecordReader::ParseWarcFields(std::string_view rest, const std::string& whe
     size_t colon = line.find(':');
     std::string_view name = Trim(line.substr(0, colon));
     if (colon == std::string_view::npos || !IsToken(name))
-      return RecordProblem(where + (colon == std::string_view::npos
-                                        ? "header line without a colon: "
-                                        : "header line without a valid field name: ") +
+      return RecordProblem(where +
+                           (colon == std::string_view::npos
+                                ? "header line without a colon: "
+                                : "header line without a valid field name: ") +
                            Quote(Trim(line)));
     record->headers.Replace(name, Trim(line.substr(colon + 1)));
   }
@@ -419,8 +426,9 @@ bool RecordReader::CheckListable(const Record& record) {
     return false;
   }
   if (!date || IsValidWarcDate(*date)) return true;
-  Report("offset " + std::to_string(record_offset_) + ": response record with impossible WARC-Date " +
-         Quote(*date) + " (expected YYYY-MM-DDThh:mm:ssZ); not listed");
+  Report("offset " + std::to_string(record_offset_) +
+         ": response record with impossible WARC-Date " + Quote(*date) +
+         " (expected YYYY-MM-DDThh:mm:ssZ); not listed");
   return false;
 }
 
@@ -448,8 +456,10 @@ bool RecordReader::ParseArcHeader(const std::string& line_text, Record* record) 
   if (url_fields == 0) {
     // Reading from inside a file, ARC was only a guess: say what could start here.
     if (mid_file_ && stats_.records == 0)
-      return RecordProblem(where + "no record starts here (expected a gzip member, \"WARC/\" or "
-                                   "an ARC record line, found " + Quote(line) + ")");
+      return RecordProblem(where +
+                           "no record starts here (expected a gzip member, \"WARC/\" or "
+                           "an ARC record line, found " +
+                           Quote(line) + ")");
     return RecordProblem(where + "expected an ARC record line \"url ip date mime length\", found " +
                          Quote(line));
   }
@@ -559,7 +569,8 @@ bool RecordReader::Finish(uint64_t* length) {
   const bool one_member = !gzip || segments_.segment_begin() == record_segment_;
   // Bytes that start no record follow the block inside the record's own
   // member: the Content-Length is too small.
-  if (gzip && start_aligned_ && one_member && !ends_member && !arc_ && !MayStartWarcRecord(chunk_)) {
+  if (gzip && start_aligned_ && one_member && !ends_member && !arc_ &&
+      !MayStartWarcRecord(chunk_)) {
     in_record_ = true;
     after.append(chunk_.substr(0, 41));
     return RecordProblem(where() + "Content-Length (" + std::to_string(block_length_) +
@@ -582,11 +593,10 @@ bool RecordReader::Finish(uint64_t* length) {
   if (!claimed && !EndingOk(std::string_view(after).substr(0, run), run, at_end, &expected)) {
     if (!gzip) LookAhead(41);
     after.append(chunk_.substr(0, 41));
-    std::string msg = where() + (arc_ ? "length (" : "Content-Length (") +
-                      std::to_string(block_length_) + " bytes) does not end the record: expected " +
-                      expected + ", found " + Quote(after) +
-                      (at_end ? (gzip ? " and the end of its gzip member" : " and the end of the file")
-                              : "");
+    std::string msg =
+        where() + (arc_ ? "length (" : "Content-Length (") + std::to_string(block_length_) +
+        " bytes) does not end the record: expected " + expected + ", found " + Quote(after) +
+        (at_end ? (gzip ? " and the end of its gzip member" : " and the end of the file") : "");
     if (ends_member) {  // nothing of the member is left to skip
       stats_.damaged = true;
       Report(msg);

@@ -6,8 +6,9 @@ RecordType ParseRecordType(std::string_view name) {
   static const struct {
     const char* name;
     RecordType type;
-  } kTypes[] = {{"warcinfo", kWarcinfo}, {"response", kResponse},     {"resource", kResource},
-                {"request", kRequest},   {"metadata", kMetadata},     {"revisit", kRevisit},
+  } kTypes[] = {{"warcinfo", kWarcinfo},     {"response", kResponse},
+                {"resource", kResource},     {"request", kRequest},
+                {"metadata", kMetadata},     {"revisit", kRevisit},
                 {"conversion", kConversion}, {"continuation", kContinuation}};
   for (const auto& t : kTypes)
     if (EqualsIgnoreCase(name, t.name)) return t.type;
@@ -30,7 +31,8 @@ std::optional<uint32_t> ParseRecordTypeList(std::string_view list) {
 
 bool Record::HasHttpBlock() const {
   if (format == FileFormat::kArc)
-    return StartsWithIgnoreCase(TargetUri(), "http:") || StartsWithIgnoreCase(TargetUri(), "https:");
+    return StartsWithIgnoreCase(TargetUri(), "http:") ||
+           StartsWithIgnoreCase(TargetUri(), "https:");
   if (auto content_type = headers.First("Content-Type"))
     return StartsWithIgnoreCase(*content_type, "application/http");
   return StartsWithIgnoreCase(TargetUri(), "http:") || StartsWithIgnoreCase(TargetUri(), "https:");
@@ -88,7 +90,8 @@ bool IsValidWarcDate(std::string_view d) {
     if (pos == std::string_view::npos) return false;
     if (pos < d.size() && d[pos] == '.') {
       size_t digits = 0;
-      while (pos + 1 + digits < d.size() && d[pos + 1 + digits] >= '0' && d[pos + 1 + digits] <= '9')
+      while (pos + 1 + digits < d.size() && d[pos + 1 + digits] >= '0' &&
+             d[pos + 1 + digits] <= '9')
         ++digits;
       if (digits == 0) return false;
       pos += 1 + digits;

@@ -13,7 +13,9 @@ std::string Printable(std::string_view text) {
 // How a digest value looks, for people (no digest itself: the reasons are
 // few and shared).
 std::string Shape(std::string_view value) {
-  auto only = [&](const char* chars) { return value.find_first_not_of(chars) == std::string_view::npos; };
+  auto only = [&](const char* chars) {
+    return value.find_first_not_of(chars) == std::string_view::npos;
+  };
   if (only("0123456789abcdef")) return "lower-case hex";
   if (only("0123456789ABCDEF")) return "upper-case hex";
   if (only("0123456789abcdefABCDEF")) return "mixed-case hex";
@@ -33,16 +35,17 @@ std::optional<PayloadDigestSpelling> PayloadDigestSpellingOf(std::optional<std::
   if (label == "sha1" && value == ToBase32(sha1.bytes)) return PayloadDigestSpelling::kBase32;
   if (label == "sha1" && value == ToHex(sha1.bytes)) return PayloadDigestSpelling::kHex;
   auto parsed = ParseDigest(*stored);
-  bool other_sha1 = parsed.ok() && parsed->algorithm == DigestAlgorithm::kSha1 && !(*parsed == sha1);
+  bool other_sha1 =
+      parsed.ok() && parsed->algorithm == DigestAlgorithm::kSha1 && !(*parsed == sha1);
   *why = "the original's stored digest is spelled " + Printable(label.substr(0, 16)) + ":<" +
-         Shape(value) + ">" +
-         (other_sha1 ? " (not its payload's sha1)" : "") +
+         Shape(value) + ">" + (other_sha1 ? " (not its payload's sha1)" : "") +
          "; a revisit could not name it as replay tools index it";
   return std::nullopt;
 }
 
 std::string SpellPayloadSha1(const Digest& sha1, PayloadDigestSpelling spelling) {
-  return spelling == PayloadDigestSpelling::kHex ? "sha1:" + ToHex(sha1.bytes) : sha1.ToWarcString();
+  return spelling == PayloadDigestSpelling::kHex ? "sha1:" + ToHex(sha1.bytes)
+                                                 : sha1.ToWarcString();
 }
 
 std::string IdenticalPayloadProfile(std::string_view version) {
@@ -87,8 +90,8 @@ base::Result<Revisit> MakeRevisit(const Record& response, std::string_view http_
       r.headers.Add(name, std::string(payload_digest));
     } else if (EqualsIgnoreCase(name, "WARC-Block-Digest")) {
       block_digest_example = value;  // recomputed below
-    } else if (EqualsIgnoreCase(name, "Content-Length") || EqualsIgnoreCase(name, "WARC-Truncated") ||
-               EqualsIgnoreCase(name, "WARC-Profile") ||
+    } else if (EqualsIgnoreCase(name, "Content-Length") ||
+               EqualsIgnoreCase(name, "WARC-Truncated") || EqualsIgnoreCase(name, "WARC-Profile") ||
                StartsWithIgnoreCase(name, "WARC-Refers-To")) {
       // Replaced below.
     } else {
@@ -98,8 +101,8 @@ base::Result<Revisit> MakeRevisit(const Record& response, std::string_view http_
   if (!response.headers.First("Content-Type"))
     r.headers.Add("Content-Type", "application/http; msgtype=response");
   if (!response.headers.First("WARC-Payload-Digest"))
-    r.headers.Add("WARC-Payload-Digest",
-                  payload_digest.empty() ? payload_sha1.ToWarcString() : std::string(payload_digest));
+    r.headers.Add("WARC-Payload-Digest", payload_digest.empty() ? payload_sha1.ToWarcString()
+                                                                : std::string(payload_digest));
   r.headers.Add("WARC-Profile", IdenticalPayloadProfile(response.version));
   r.headers.Add("WARC-Refers-To-Target-URI", std::string(refers_to_uri));
   r.headers.Add("WARC-Refers-To-Date", std::string(refers_to_date));

@@ -8,7 +8,7 @@ namespace warc {
 
 std::string NewRecordId() {
   unsigned char b[16];
-  if (RAND_bytes(b, sizeof b) != 1) std::abort();  // no entropy: never write duplicate IDs
+  if (RAND_bytes(b, sizeof b) != 1) std::abort();           // no entropy: never write duplicate IDs
   b[6] = static_cast<unsigned char>((b[6] & 0x0f) | 0x40);  // version 4
   b[8] = static_cast<unsigned char>((b[8] & 0x3f) | 0x80);  // RFC 4122 variant
   std::string hex = ToHex(std::string_view(reinterpret_cast<char*>(b), sizeof b));
@@ -45,11 +45,11 @@ base::Status RecordWriter::Write(std::string_view version, const HeaderMap& head
     if (!headers.First("WARC-Block-Digest"))
       head.append("WARC-Block-Digest: ").append(sha1(block)).append("\r\n");
     auto type = headers.First("WARC-Type").value_or("");
-    bool has_payload = type == "response" || type == "resource" || type == "request" ||
-                       type == "conversion";
+    bool has_payload =
+        type == "response" || type == "resource" || type == "request" || type == "conversion";
     if (has_payload && !headers.First("WARC-Payload-Digest")) {
-      bool http = StartsWithIgnoreCase(headers.First("Content-Type").value_or(""),
-                                       "application/http");
+      bool http =
+          StartsWithIgnoreCase(headers.First("Content-Type").value_or(""), "application/http");
       head.append("WARC-Payload-Digest: ").append(sha1(PayloadOf(block, http))).append("\r\n");
     }
   }

@@ -233,7 +233,8 @@ base::Status SpillBuffer::Drain(const std::function<base::Status(const char*, si
   if (spill_) {
     // A failed flush here is a failed write: rewind() would hide it.
     if (result.ok() && (std::fflush(spill_) != 0 || std::fseek(spill_, 0, SEEK_SET) != 0))
-      result = base::Status::IOError("cannot write temporary spill file: " + base::ErrnoText(errno));
+      result =
+          base::Status::IOError("cannot write temporary spill file: " + base::ErrnoText(errno));
     uint64_t read_back = 0;
     char buf[1 << 16];
     size_t n;

@@ -19,15 +19,14 @@ std::string Progress::Line(double seconds) const {
   double rate = seconds > 0 ? static_cast<double>(bytes_) / seconds : 0;
   std::string line = diag_->tool() + ": " + std::to_string(files_) + "/" +
                      std::to_string(total_files_) + " files, " + HumanBytes(bytes_) + ", " +
-                     std::to_string(records_) + " records, " + HumanBytes(static_cast<uint64_t>(rate)) +
-                     "/s";
+                     std::to_string(records_) + " records, " +
+                     HumanBytes(static_cast<uint64_t>(rate)) + "/s";
   if (total_bytes_ > bytes_ && rate > 0) {
     uint64_t eta = static_cast<uint64_t>(static_cast<double>(total_bytes_ - bytes_) / rate);
     char buf[32];
-    std::snprintf(buf, sizeof buf, ", ETA %llu:%02llu:%02llu",
-                  static_cast<unsigned long long>(eta / 3600),
-                  static_cast<unsigned long long>(eta / 60 % 60),
-                  static_cast<unsigned long long>(eta % 60));
+    std::snprintf(
+        buf, sizeof buf, ", ETA %llu:%02llu:%02llu", static_cast<unsigned long long>(eta / 3600),
+        static_cast<unsigned long long>(eta / 60 % 60), static_cast<unsigned long long>(eta % 60));
     line += buf;
   }
   return line;
@@ -42,7 +41,8 @@ void Progress::Loop() {
   auto interval = std::chrono::milliseconds(200);
   // Woken by Finish(), draw nothing: Finish() draws the final line, once.
   while (!wake_.wait_for(lock, interval, [this] { return stop_; })) {
-    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     Draw(seconds, false);
     if (!diag_->terminal()) interval = std::chrono::seconds(10);
   }

@@ -46,14 +46,14 @@ class PrefixResolver : public UrlResolver {
 };
 
 struct HttpOptions {
-  size_t max_transfers = 8;        // concurrent transfers (-j)
-  int retries = 3;                 // per URL, after the first attempt
-  int backoff_ms = 200;            // doubled after each retry
+  size_t max_transfers = 8;  // concurrent transfers (-j)
+  int retries = 3;           // per URL, after the first attempt
+  int backoff_ms = 200;      // doubled after each retry
   long connect_timeout_ms = 10000;
-  long stall_timeout_s = 30;       // the window over which min_rate is averaged
-  uint64_t min_rate = 1000;        // bytes a second; below it in a window the attempt fails
-  long record_timeout_s = 60;      // per attempt, plus 1 s per min_rate bytes of the range left
-  size_t buffer_limit = 1 << 20;   // per transfer; also the largest range prefetched
+  long stall_timeout_s = 30;      // the window over which min_rate is averaged
+  uint64_t min_rate = 1000;       // bytes a second; below it in a window the attempt fails
+  long record_timeout_s = 60;     // per attempt, plus 1 s per min_rate bytes of the range left
+  size_t buffer_limit = 1 << 20;  // per transfer; also the largest range prefetched
 };
 
 struct HttpStats {
@@ -97,7 +97,7 @@ class HttpRangeSource : public RangeSource {
   std::unique_ptr<UrlResolver> resolver_;
   HttpOptions options_;
   HttpStats stats_;
-  void* multi_;  // CURLM*
+  void* multi_;                                    // CURLM*
   std::deque<std::shared_ptr<Transfer>> waiting_;  // not started yet, or backing off
   // Keyed by the location itself (offset, length, then file): Prefetch()
   // looks up every upcoming range once per run, and building a string key

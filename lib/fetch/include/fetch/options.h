@@ -18,9 +18,9 @@ struct FetchOptions {
   std::string db_config;               // HTTP: URLs from a MySQL path index
   int jobs = 8;                        // concurrent HTTP transfers, all users together
   int retries = 3;
-  int stall_timeout = 30;    // seconds over which a transfer must average min_rate
-  int min_rate = 1000;       // bytes a second, else the transfer fails (and is retried)
-  int record_timeout = 60;   // seconds per attempt at a range, plus 1 per min_rate bytes
+  int stall_timeout = 30;   // seconds over which a transfer must average min_rate
+  int min_rate = 1000;      // bytes a second, else the transfer fails (and is retried)
+  int record_timeout = 60;  // seconds per attempt at a range, plus 1 per min_rate bytes
 
   bool remote() const { return !url_prefix.empty() || !db_config.empty(); }
 };

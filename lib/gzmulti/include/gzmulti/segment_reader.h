@@ -103,8 +103,9 @@ class SegmentReader {
   const base::Status& status() const { return status_; }
 
   // After an error in a gzip member: skips to the next gzip member header
-  // (1f 8b 08, reserved flag bits clear) after the damaged member's start. Returns false (reading is over) when none is
-  // found or the input is not gzip. *skipped is the number of bytes passed over.
+  // (1f 8b 08, reserved flag bits clear) after the damaged member's start. Returns false (reading
+  // is over) when none is found or the input is not gzip. *skipped is the number of bytes passed
+  // over.
   bool Resync(uint64_t* skipped);
 
   // Compressed bytes consumed so far (for progress lines).
@@ -124,13 +125,13 @@ class SegmentReader {
   Format format_ = Format::kUnknown;
   base::Status status_;
 
-  base::RawBuffer in_;     // input window
-  uint64_t in_begin_;      // file offset of in_[0]
-  size_t in_pos_ = 0;      // next unread byte in in_
-  size_t in_len_ = 0;      // bytes valid in in_
+  base::RawBuffer in_;  // input window
+  uint64_t in_begin_;   // file offset of in_[0]
+  size_t in_pos_ = 0;   // next unread byte in in_
+  size_t in_len_ = 0;   // bytes valid in in_
   bool source_eof_ = false;
 
-  base::RawBuffer out_;    // decompressed data of the current chunk
+  base::RawBuffer out_;  // decompressed data of the current chunk
   enum class State { kIdle, kFastDone, kFastPending, kStreaming, kPlain, kDone, kError };
   State state_ = State::kIdle;
   size_t fast_out_len_ = 0;

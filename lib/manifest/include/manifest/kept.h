@@ -15,16 +15,16 @@
 namespace manifest {
 
 enum class KeptReason {
-  kSameCapture,        // "same-capture": its original has the same URI and date
-  kReferenced,         // "referenced": an existing revisit refers to it
-  kArc,                // "arc": ARC records cannot become revisits
-  kWarcDraft,          // "warc-draft": WARC/0.17 or 0.18, no revisit profile replay tools resolve
-  kWouldGrow,          // "would-grow": its revisit would be larger than the record
-  kOriginalMissing,    // "original-missing": the original it names cannot be found or read
-  kOriginalDiffers,    // "original-differs": the original's payload is not identical
-  kOriginalUnverified, // "original-unverified": the original could not be checked (fetch failed)
-  kDamagedFile,        // "damaged-file": its file is damaged and is never rewritten
-  kUnknown,            // a reason this version does not know (an older list)
+  kSameCapture,         // "same-capture": its original has the same URI and date
+  kReferenced,          // "referenced": an existing revisit refers to it
+  kArc,                 // "arc": ARC records cannot become revisits
+  kWarcDraft,           // "warc-draft": WARC/0.17 or 0.18, no revisit profile replay tools resolve
+  kWouldGrow,           // "would-grow": its revisit would be larger than the record
+  kOriginalMissing,     // "original-missing": the original it names cannot be found or read
+  kOriginalDiffers,     // "original-differs": the original's payload is not identical
+  kOriginalUnverified,  // "original-unverified": the original could not be checked (fetch failed)
+  kDamagedFile,         // "damaged-file": its file is damaged and is never rewritten
+  kUnknown,             // a reason this version does not know (an older list)
 };
 
 // The token written in the REASON field.

@@ -33,10 +33,10 @@
 namespace warc {
 
 struct HarvestStats {
-  uint64_t bytes = 0;            // bytes of the file read
-  uint64_t members = 0;          // gzip members that inflated to their end
-  uint64_t broken_members = 0;   // gzip member starts that stopped inflating early
-  uint64_t lines = 0;            // reference lines made
+  uint64_t bytes = 0;           // bytes of the file read
+  uint64_t members = 0;         // gzip members that inflated to their end
+  uint64_t broken_members = 0;  // gzip member starts that stopped inflating early
+  uint64_t lines = 0;           // reference lines made
   // A revisit block with no WARC-Target-URI, WARC-Refers-To-Target-URI or
   // WARC-Refers-To (a cut header, a page quoting one): no replay tool can
   // index it, so it names no original; counted, not feared.

@@ -115,9 +115,7 @@ class RecordReader {
   void NoteOnce(bool* noted, const std::string& message);
   bool CheckListable(const Record& record);
   bool ParseWarcFields(std::string_view lines, const std::string& where, Record* record);
-  uint64_t SegmentPosition() const {
-    return segments_.segment_decompressed() - chunk_.size();
-  }
+  uint64_t SegmentPosition() const { return segments_.segment_decompressed() - chunk_.size(); }
   // Decompressed bytes read so far over all segments (those inflated, when a
   // damaged member was skipped: never more than its true position).
   uint64_t Position() const { return inflated_before_segment_ + SegmentPosition(); }
@@ -129,14 +127,14 @@ class RecordReader {
   std::string_view chunk_;  // unread part of the current decompressed chunk
   bool in_segment_ = false;
   bool segment_done_ = false;
-  bool at_end_ = false;     // nothing more will be read
-  bool started_ = false;    // first record seen (decides WARC or ARC)
+  bool at_end_ = false;   // nothing more will be read
+  bool started_ = false;  // first record seen (decides WARC or ARC)
   bool arc_ = false;
   // How records end in this file (see Finish), once a record has shown it.
   enum class Ending { kUnknown, kTrailer, kNone } ending_ = Ending::kUnknown;
   bool problem_reported_ = false;  // for the "no records" note
   bool lower_case_noted_ = false;
-  bool mid_file_ = false;   // reading starts inside a file (one record fetched by range)
+  bool mid_file_ = false;  // reading starts inside a file (one record fetched by range)
   uint64_t inflated_before_segment_ = 0;  // decompressed bytes of the segments before this one
   // A record that starts before Position() claimed_end_ may be part of a
   // damaged record's block or header (EndAtMemberEnd); claim_ says whose, for
@@ -149,9 +147,9 @@ class RecordReader {
   bool record_ok_ = false;
   bool start_aligned_ = false;
   uint64_t record_offset_ = 0;
-  uint64_t record_segment_ = 0;  // start offset of the segment the record began in
+  uint64_t record_segment_ = 0;   // start offset of the segment the record began in
   uint64_t record_position_ = 0;  // Position() at its start
-  uint64_t block_length_ = 0;    // its Content-Length
+  uint64_t block_length_ = 0;     // its Content-Length
   uint64_t block_remaining_ = 0;
   RecordType record_type_ = kUnknownType;
   bool record_unlisted_ = false;  // read on, but not located (CheckListable)

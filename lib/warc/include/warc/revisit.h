@@ -48,8 +48,8 @@ struct Revisit {
 // WARC-Record-ID, WARC-Target-URI, WARC-Date and every other field that still
 // describes it, in order, with its value as written (Content-Type too: the
 // block is still an HTTP response message; one is added, spelled
-// "application/http; msgtype=response", only when there was none); WARC-Payload-Digest is kept exactly as stored (or,
-// if there was none, payload_sha1 as "sha1:BASE32"); WARC-Block-Digest is
+// "application/http; msgtype=response", only when there was none); WARC-Payload-Digest is kept
+// exactly as stored (or, if there was none, payload_sha1 as "sha1:BASE32"); WARC-Block-Digest is
 // recomputed over the new block when the response had one, in its algorithm
 // (sha1, labelled so, when that algorithm is unknown). refers_to_uri and
 // refers_to_date are the original's raw values. A non-empty payload_digest

@@ -12,7 +12,12 @@
 namespace toolcommon {
 
 // Exit statuses shared by every tool (documented in each man page).
-enum ExitStatus { kExitSuccess = 0, kExitSomeInputsFailed = 1, kExitUsage = 2, kExitInterrupted = 130 };
+enum ExitStatus {
+  kExitSuccess = 0,
+  kExitSomeInputsFailed = 1,
+  kExitUsage = 2,
+  kExitInterrupted = 130
+};
 
 class Diag {
  public:
