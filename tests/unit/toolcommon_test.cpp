@@ -1,4 +1,4 @@
-// toolcommon::SpillBuffer: bytes come back in order whether they stayed in
+// base::SpillBuffer: bytes come back in order whether they stayed in
 // memory or went to the spill file, the buffer is empty after a drain, and a
 // spill file that cannot be written (a full disk; RLIMIT_FSIZE stands in for
 // it) is an error, never a silent loss. OrderedOutput::WaitForTurn keeps an
@@ -8,6 +8,8 @@
 // line, and the final progress line is printed once.
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <catch2/catch.hpp>
@@ -23,6 +25,7 @@
 #include "toolcommon/diag.h"
 #include "toolcommon/io.h"
 #include "toolcommon/progress.h"
+#include "toolcommon/work_queue.h"
 
 namespace {
 
@@ -32,7 +35,7 @@ std::string Pattern(size_t n, size_t seed) {
   return s;
 }
 
-base::Status DrainInto(toolcommon::SpillBuffer* buffer, std::string* out) {
+base::Status DrainInto(base::SpillBuffer* buffer, std::string* out) {
   return buffer->Drain([&](const char* data, size_t n) {
     out->append(data, n);
     return base::Status::Ok();
@@ -52,7 +55,7 @@ std::string Written(std::FILE* f) {
 }  // namespace
 
 TEST_CASE("SpillBuffer gives back what it kept, in memory or spilled", "[toolcommon]") {
-  toolcommon::SpillBuffer buffer;
+  base::SpillBuffer buffer;
   std::string expected;
   // 3 MB pieces: the second passes the 4 MB limit and spills, the third stays
   // in memory.
@@ -87,7 +90,7 @@ TEST_CASE("SpillBuffer reports a spill file it could not write", "[toolcommon]")
   base::Status status;
   std::string got;
   {
-    toolcommon::SpillBuffer buffer;
+    base::SpillBuffer buffer;
     std::string data = Pattern((4 << 20) + 100, 1);
     buffer.Append(&data);
     status = DrainInto(&buffer, &got);
@@ -211,4 +214,83 @@ TEST_CASE("Progress prints its final line once", "[toolcommon]") {
   const std::string line = "t: 2/2 files, 0 B, 0 records, 0 B/s";
   CHECK(Written(f) == (terminal ? "\r" + line + "\x1b[K\n" : line + "\n"));
   std::fclose(f);
+}
+
+TEST_CASE("OrderedWorkQueue delivers in submission order whatever order jobs finish in",
+          "[toolcommon]") {
+  std::vector<int> delivered;
+  std::atomic<int> in_window_max{0};
+  std::atomic<int> outstanding{0};
+  {
+    toolcommon::OrderedWorkQueue<int, int> queue(
+        {.threads = 4, .window = 6},
+        [&](int& job) {
+          // Later jobs finish first now and then.
+          std::this_thread::sleep_for(std::chrono::microseconds((job % 5) * 300));
+          return job * job;
+        },
+        [&](int& job, int& result) {
+          CHECK(result == job * job);
+          delivered.push_back(job);
+          --outstanding;
+        });
+    for (int i = 0; i < 200; ++i) {
+      queue.Submit(i);
+      int now = ++outstanding;
+      int seen = in_window_max.load();
+      while (now > seen && !in_window_max.compare_exchange_weak(seen, now)) {
+      }
+    }
+    queue.Finish();
+  }
+  REQUIRE(delivered.size() == 200);
+  for (int i = 0; i < 200; ++i) CHECK(delivered[i] == i);
+  // Submit blocks while 6 jobs are undelivered (+1: counted just after Submit returns).
+  CHECK(in_window_max.load() <= 7);
+}
+
+TEST_CASE("The temp-file registry holds any number of files", "[toolcommon]") {
+  size_t before = toolcommon::RegisteredTempFiles();
+  std::vector<std::string> paths;
+  for (int i = 0; i < 300; ++i) paths.push_back("/nonexistent/warcdedup-test-" + std::to_string(i));
+  for (const auto& p : paths) toolcommon::RegisterTempFile(p);
+  CHECK(toolcommon::RegisteredTempFiles() == before + 300);
+  for (const auto& p : paths) toolcommon::UnregisterTempFile(p);
+  CHECK(toolcommon::RegisteredTempFiles() == before);
+}
+
+TEST_CASE("A SIGTERM removes every registered temporary file, beyond 64", "[toolcommon]") {
+  char tmpl[] = "/tmp/toolcommon-temps-XXXXXX";
+  REQUIRE(::mkdtemp(tmpl) != nullptr);
+  std::string dir = tmpl;
+  pid_t pid = ::fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    toolcommon::InstallInterruptHandler();
+    for (int i = 0; i < 100; ++i) {
+      std::string p = dir + "/t" + std::to_string(i);
+      std::ofstream(p) << "x";
+      toolcommon::RegisterTempFile(p);
+    }
+    ::raise(SIGTERM);
+    ::_exit(0);  // not reached
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == toolcommon::kExitInterrupted);
+  int left = 0;
+  for (auto& e : std::filesystem::directory_iterator(dir)) left += e.is_regular_file();
+  CHECK(left == 0);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("SpillBuffer reports a temporary directory it cannot use", "[toolcommon]") {
+  base::SpillBuffer buffer("/nonexistent-warcdedup-dir");
+  std::string data = Pattern((4 << 20) + 100, 2);
+  buffer.Append(&data);
+  std::string got;
+  base::Status status = DrainInto(&buffer, &got);
+  CHECK_FALSE(status.ok());
+  CHECK(status.message().find("/nonexistent-warcdedup-dir") != std::string::npos);
 }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "base/source.h"
+#include "dedup/copy_numbers.h"
 #include "manifest/entry.h"
 #include "manifest/order.h"
 
@@ -14,13 +15,13 @@ namespace {
 struct Output {
   base::Status status;
   std::string text;
-  warcsumproc::Summary summary;
+  dedup::NumberingSummary summary;
 };
 
 Output Proc(const std::string& input) {
   base::StringSource source(input);
   Output out;
-  out.status = warcsumproc::Process(
+  out.status = dedup::NumberCopies(
       &source,
       [&](std::string* lines) {
         out.text += *lines;
@@ -198,7 +199,7 @@ TEST_CASE("warcsumproc: empty input and comments give empty output", "[warcsumpr
 }
 
 TEST_CASE("CopyNumberer leaves the numbering unchanged after an error", "[manifest][order]") {
-  manifest::CopyNumberer numberer;
+  dedup::CopyNumberer numberer;
   manifest::Entry a = Parse("a 1 1 u1 2019 sha1:aa 0");
   manifest::Entry early = Parse("z 1 1 u0 2018 sha1:aa 0");
   manifest::Entry b = Parse("b 1 1 u2 2020 sha1:aa 0");

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "compare.h"
+#include "dedup/copy_numbers.h"
 #include "fetch/db.h"
 #include "fetch/http.h"
 #include "fetch/options.h"
@@ -274,7 +275,7 @@ class RunWriter {
   const std::string& name_;
   toolcommon::OutputFile* out_;
   toolcommon::Diag* diag_;
-  manifest::CopyNumberer numberer_;
+  dedup::CopyNumberer numberer_;
   std::string buffer_;
   uint64_t lines_ = 0;
   bool failed_ = false;

@@ -127,7 +127,7 @@ base::Status CopyRange(int in_fd, uint64_t offset, uint64_t length, Output* out)
 // The after-manifest of a new file, held back until the file is verified
 // and renamed.
 struct AfterLines {
-  toolcommon::SpillBuffer lines;
+  base::SpillBuffer lines;
   std::vector<std::string> problems;  // damaged records (as in the input), not listed
 };
 

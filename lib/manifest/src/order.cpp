@@ -18,30 +18,6 @@ int CompareNumber(uint64_t a, uint64_t b) { return (a > b) - (a < b); }
 // which is what sort does under LC_ALL=C.
 int CompareBytes(std::string_view a, std::string_view b) { return Sign(a.compare(b)); }
 
-std::string Quoted(std::string_view s) {
-  std::string q;
-  q.reserve(s.size() + 2);
-  q.push_back('"');
-  q.append(s);
-  q.push_back('"');
-  return q;
-}
-
-std::string OnLine(uint64_t line) {
-  return line ? " on line " + std::to_string(line) : std::string();
-}
-
-base::Status NotSorted(const std::string& what) {
-  return base::Status::InvalidArgument("input not sorted by digest, ext, date, file, offset (" +
-                                       what + ")");
-}
-
-base::Status ListedTwice(const Entry& e, uint64_t other_line) {
-  return base::Status::InvalidArgument(
-      "record listed twice (file " + Quoted(e.file) + ", offset " + std::to_string(e.offset) +
-      (other_line ? ", also on line " + std::to_string(other_line) : std::string()) + ")");
-}
-
 }  // namespace
 
 int CompareDigestOrder(const Entry& a, const Entry& b) { return CompareBytes(a.digest, b.digest); }
@@ -64,53 +40,6 @@ void AppendFileOrderKey(const Entry& entry, std::string* key) {
   key->push_back('\0');
   for (int shift = 56; shift >= 0; shift -= 8)
     key->push_back(static_cast<char>((entry.offset >> shift) & 0xff));
-}
-
-base::Status CopyNumberer::Add(Entry* entry, uint64_t line_number) {
-  const Entry& e = *entry;
-  bool new_group = true;
-  if (started_) {
-    const Entry& p = previous_;
-    const std::string on = OnLine(previous_line_);
-    // The first key that differs decides; each key is named when it goes back.
-    if (int c = CompareBytes(e.digest, p.digest)) {
-      if (c < 0) return NotSorted("digest " + Quoted(e.digest) + " after " + Quoted(p.digest) + on);
-    } else if (int c = CompareNumber(e.ext, p.ext)) {
-      if (c < 0)
-        return NotSorted("ext " + std::to_string(e.ext) + " after " + std::to_string(p.ext) + on);
-    } else {
-      new_group = false;
-      if (int c = CompareBytes(e.date, p.date)) {
-        if (c < 0) return NotSorted("date " + Quoted(e.date) + " after " + Quoted(p.date) + on);
-      } else if (int c = CompareBytes(e.file, p.file)) {
-        if (c < 0) return NotSorted("file " + Quoted(e.file) + " after " + Quoted(p.file) + on);
-      } else if (int c = CompareNumber(e.offset, p.offset)) {
-        if (c < 0)
-          return NotSorted("offset " + std::to_string(e.offset) + " after " +
-                           std::to_string(p.offset) + on);
-      }
-      // A record that is its own original, or listed twice as a copy, would
-      // be replaced by a revisit of itself: refuse rather than number it.
-      if (e.file == p.file && e.offset == p.offset) return ListedTwice(e, previous_line_);
-      if (e.file == original_.file && e.offset == original_.offset)
-        return ListedTwice(e, original_line_);
-    }
-  }
-  if (new_group) {
-    original_ = e;
-    original_line_ = line_number;
-    next_copy_ = 1;
-    ++groups_;
-  }
-  entry->copy = next_copy_++;
-  entry->ref_uri = entry->copy == 1 ? "-" : original_.uri;
-  entry->ref_date = entry->copy == 1 ? "-" : original_.date;
-  entry->fields_count = 10;
-  previous_ = *entry;
-  previous_line_ = line_number;
-  started_ = true;
-  ++entries_;
-  return base::Status::Ok();
 }
 
 // ---------------------------------------------------------------------------

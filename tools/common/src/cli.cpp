@@ -31,11 +31,15 @@ int ParseCommandLine(CLI::App* app, int argc, char** argv) {
     // not know is what to report first, whatever else is wrong.
     std::vector<std::string> unknown = app->remaining();
     std::string message = unknown.empty() ? e.what() : CLI::ExtrasError(unknown).what();
-    std::cerr << app->get_name() << ": " << message << "\n"
-              << "Try '" << app->get_name() << " --help' for more information.\n";
-    return kExitUsage;
+    return UsageError(app->get_name(), message);
   }
   return -1;
+}
+
+int UsageError(const std::string& tool, const std::string& message) {
+  std::cerr << tool << ": " << message << "\n"
+            << "Try '" << tool << " --help' for more information.\n";
+  return kExitUsage;
 }
 
 }  // namespace toolcommon

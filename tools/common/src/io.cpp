@@ -18,17 +18,6 @@
 namespace toolcommon {
 namespace {
 
-// Temporary files to remove on SIGINT. A fixed array: the handler may not allocate.
-constexpr int kMaxTempFiles = 64;
-char g_temp_files[kMaxTempFiles][4096];
-std::mutex g_temp_mutex;
-
-void OnInterrupt(int) {
-  for (auto& path : g_temp_files)
-    if (path[0]) ::unlink(path);
-  ::_exit(kExitInterrupted);
-}
-
 // A file or directory as the kernel knows it, whatever path led to it.
 using FileId = std::pair<dev_t, ino_t>;
 
@@ -127,30 +116,6 @@ std::vector<std::string> ExpandInputs(const std::vector<std::string>& args, bool
   return out;
 }
 
-void InstallInterruptHandler() {
-  struct sigaction sa;
-  std::memset(&sa, 0, sizeof sa);
-  sa.sa_handler = OnInterrupt;
-  ::sigaction(SIGINT, &sa, nullptr);
-  ::sigaction(SIGTERM, &sa, nullptr);
-}
-
-void RegisterTempFile(const std::string& path) {
-  std::lock_guard<std::mutex> lock(g_temp_mutex);
-  for (auto& slot : g_temp_files) {
-    if (slot[0] == 0 && path.size() < sizeof slot) {
-      std::memcpy(slot, path.c_str(), path.size() + 1);
-      return;
-    }
-  }
-}
-
-void UnregisterTempFile(const std::string& path) {
-  std::lock_guard<std::mutex> lock(g_temp_mutex);
-  for (auto& slot : g_temp_files)
-    if (path == slot) slot[0] = 0;
-}
-
 OutputFile::~OutputFile() {
   if (owned_ && fd_ >= 0) ::close(fd_);
   if (!tmp_path_.empty()) {
@@ -203,55 +168,6 @@ base::Status OutputFile::Commit() {
   UnregisterTempFile(tmp_path_);
   tmp_path_.clear();
   return base::Status::Ok();
-}
-
-SpillBuffer::~SpillBuffer() {
-  if (spill_) std::fclose(spill_);
-}
-
-void SpillBuffer::Append(std::string* data) {
-  if (!status_.ok()) {  // already incomplete: Drain() says so; keep memory bounded
-    data->clear();
-    return;
-  }
-  pending_ += *data;
-  data->clear();
-  if (pending_.size() <= (4 << 20)) return;
-  if (!spill_) spill_ = std::tmpfile();
-  if (!spill_ || std::fwrite(pending_.data(), 1, pending_.size(), spill_) != pending_.size())
-    status_ = base::Status::IOError("cannot write temporary spill file: " + base::ErrnoText(errno));
-  else
-    spilled_ += pending_.size();
-  pending_.clear();
-}
-
-base::Status SpillBuffer::Drain(const std::function<base::Status(const char*, size_t)>& to) {
-  base::Status result = status_;
-  auto keep = [&](const base::Status& s) {
-    if (!s.ok() && result.ok()) result = s;
-  };
-  if (spill_) {
-    // A failed flush here is a failed write: rewind() would hide it.
-    if (result.ok() && (std::fflush(spill_) != 0 || std::fseek(spill_, 0, SEEK_SET) != 0))
-      result =
-          base::Status::IOError("cannot write temporary spill file: " + base::ErrnoText(errno));
-    uint64_t read_back = 0;
-    char buf[1 << 16];
-    size_t n;
-    while (result.ok() && (n = std::fread(buf, 1, sizeof buf, spill_)) > 0) {
-      read_back += n;
-      keep(to(buf, n));
-    }
-    if (result.ok() && (std::ferror(spill_) || read_back != spilled_))
-      result = base::Status::IOError("cannot read temporary spill file back");
-    std::fclose(spill_);
-    spill_ = nullptr;
-    spilled_ = 0;
-  }
-  if (result.ok() && !pending_.empty()) keep(to(pending_.data(), pending_.size()));
-  std::string().swap(pending_);  // a slot that waited gives its memory back
-  status_ = base::Status::Ok();
-  return result;
 }
 
 OrderedOutput::OrderedOutput(OutputFile* out, Diag* diag, size_t inputs)

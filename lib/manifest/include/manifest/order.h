@@ -1,6 +1,5 @@
 // Manifest orders: comparators that agree with `LC_ALL=C sort` on the keys
-// warcmanifest(5) names, the copy numbering that post-processing derives from
-// the warcsumproc order, and an external sort for inputs larger than memory.
+// warcmanifest(5) names, and an external sort for inputs larger than memory.
 //
 // Entry fields hold the text of the manifest fields as read (ParseLine does
 // not decode), so byte comparisons of Entry strings are the C-locale
@@ -36,46 +35,6 @@ int CompareFileOrder(const Entry& a, const Entry& b);
 // form key + line, compared as plain bytes (ExternalSorter), come out in the
 // order of `LC_ALL=C sort -k1,1 -k2,2n`, sort's whole-line tie-break included.
 void AppendFileOrderKey(const Entry& entry, std::string* key);
-
-// Copy numbers for entries that arrive in the warcsumproc order. The first
-// entry of each (digest, ext) group is its original, copy 1; the others get
-// 2, 3, ... and the original's uri and date as ref_uri and ref_date. Only the
-// current group's original and the previous entry are kept.
-//
-//   CopyNumberer numberer;
-//   while (reader.Next(&entry) == kEntry) {
-//     if (auto s = numberer.Add(&entry, reader.line_number()); !s.ok()) stop;
-//     AppendLine(entry, &out);  // 10 fields
-//   }
-class CopyNumberer {
- public:
-  // Sets entry->copy, ref_uri, ref_date and fields_count = 10.
-  // line_number (0: unknown) only serves later error messages.
-  // REQUIRES: entry->fields_count >= 7.
-  //
-  // Fails with InvalidArgument, leaving *entry and the numbering unchanged,
-  // when the entry sorts before the previous one:
-  //   input not sorted by digest, ext, date, file, offset (date "A" after "B" on line 3)
-  // or names the same record (file and offset) as the previous entry or as
-  // its group's original, which would make a record a duplicate of itself:
-  //   record listed twice (file "F", offset 5, also on line 3)
-  // The caller decides whether to go on; a numbering that skipped an entry
-  // is still consistent (every copy > 1 refers to an original it was given).
-  base::Status Add(Entry* entry, uint64_t line_number = 0);
-
-  uint64_t entries() const { return entries_; }
-  uint64_t groups() const { return groups_; }
-  uint64_t duplicates() const { return entries_ - groups_; }  // entries with copy > 1
-
- private:
-  bool started_ = false;
-  Entry previous_;
-  uint64_t previous_line_ = 0;
-  Entry original_;
-  uint64_t original_line_ = 0;
-  uint64_t next_copy_ = 0;
-  uint64_t entries_ = 0, groups_ = 0;
-};
 
 // Sorts byte strings in plain byte order (memcmp, a prefix first) without
 // holding more than about run_bytes of them in memory: full buffers are

@@ -27,4 +27,10 @@ void AddCommonOptions(CLI::App* app, CommonOptions* options);
 // unknown option or extra argument is the error reported when there are several.
 int ParseCommandLine(CLI::App* app, int argc, char** argv);
 
+// The one way a usage error is reported, by every tool: prints
+//   TOOL: MESSAGE
+//   Try 'TOOL --help' for more information.
+// on stderr and returns kExitUsage (2).
+int UsageError(const std::string& tool, const std::string& message);
+
 }  // namespace toolcommon

@@ -10,8 +10,10 @@
 #include <string>
 #include <vector>
 
+#include "base/spill_buffer.h"
 #include "base/status.h"
 #include "toolcommon/diag.h"
+#include "toolcommon/temp_files.h"
 
 namespace toolcommon {
 
@@ -45,34 +47,6 @@ class OutputFile {
   bool owned_ = false;
 };
 
-// Installs a SIGINT/SIGTERM handler that removes registered temporary files
-// and exits with status 130.
-void InstallInterruptHandler();
-void RegisterTempFile(const std::string& path);
-void UnregisterTempFile(const std::string& path);
-
-// Bytes kept in order, in memory up to a few MB and beyond that in an
-// anonymous temporary file, so that memory stays bounded for any amount.
-class SpillBuffer {
- public:
-  SpillBuffer() = default;
-  SpillBuffer(const SpillBuffer&) = delete;
-  SpillBuffer& operator=(const SpillBuffer&) = delete;
-  ~SpillBuffer();
-  // Appends *data and clears it.
-  void Append(std::string* data);
-  // Hands everything kept to `to`, in order, and empties the buffer. An error
-  // means some of it was lost (a full disk, say): what was handed out is then
-  // incomplete.
-  base::Status Drain(const std::function<base::Status(const char* data, size_t n)>& to);
-
- private:
-  std::string pending_;
-  std::FILE* spill_ = nullptr;
-  uint64_t spilled_ = 0;  // bytes written to spill_
-  base::Status status_;
-};
-
 // Collects what parallel workers produce for numbered inputs and writes it in
 // input order, whatever order the inputs finish in. The input at the head of
 // the order writes straight through; others buffer, spilling to a temporary
@@ -96,7 +70,7 @@ class OrderedOutput {
 
  private:
   struct Slot {
-    SpillBuffer data;
+    base::SpillBuffer data;
     std::vector<std::string> messages;
     bool done = false;
   };
