@@ -1,0 +1,2 @@
+# No input: a usage error.
+warcdedup -n

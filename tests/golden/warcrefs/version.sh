@@ -1,0 +1,2 @@
+# The version line, from CMake's project version.
+warcrefs --version

@@ -1,0 +1,2 @@
+# No input at all: a usage error.
+warcsum

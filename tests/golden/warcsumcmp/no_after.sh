@@ -1,0 +1,2 @@
+# One manifest only: a usage error.
+warcsumcmp before

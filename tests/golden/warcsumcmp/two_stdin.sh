@@ -1,0 +1,2 @@
+# Both manifests '-': a usage error.
+warcsumcmp - -

@@ -1,0 +1,2 @@
+# None of -c, -s, --digest-range, --by-host: a usage error.
+warcsumsplit
