@@ -1,11 +1,10 @@
 // warc::HarvestReferences: the references a damaged file may hold.
-#include "warc/harvest.h"
-
 #include <zlib.h>
 
 #include <catch2/catch.hpp>
 
 #include "base/source.h"
+#include "warc/harvest.h"
 
 namespace {
 
