@@ -128,4 +128,17 @@ expect_eq "--version exit" 0 "$rc"
 run "$PROC" empty
 expect_eq "empty exit" 0 "$rc"
 expect_eq "empty output" "" "$(cat "$WORK/out")"
+# -o /dev/stdout with stdout redirected to a regular file: /dev/stdout is a
+# link to /proc/self/fd/1, which stat sees as that regular file; the output
+# must go through the descriptor, not replace the link by a renamed temporary
+# file (found by a helper running as root: /dev/stdout became a plain file).
+if [[ -L /dev/stdout ]]; then
+  "$PROC" -o /dev/stdout sorted > via-dev-stdout 2>err || fail "-o /dev/stdout: exit $?"
+  if [[ ! -L /dev/stdout ]]; then
+    rm -f /dev/stdout.tmp; rm -f /dev/stdout && ln -s /proc/self/fd/1 /dev/stdout  # repair
+    fail "-o /dev/stdout replaced the /dev/stdout link"
+  fi
+  cmp -s via-dev-stdout expected || fail "-o /dev/stdout: output differs"
+fi
 echo "warcsumproc: ok"
+

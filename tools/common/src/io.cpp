@@ -134,7 +134,10 @@ base::Status OutputFile::Open(const std::string& path, bool append) {
   // A device or a pipe (/dev/null, a FIFO) is written as it is: renaming a
   // temporary file over it would replace /dev/null for the whole machine.
   struct stat st;
-  bool special = ::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode);
+  // /dev/stdout and /dev/fd/N are symbolic links to wherever the descriptor
+  // points, a regular file too: a rename would replace the link itself.
+  bool special = (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) ||
+                 path.starts_with("/dev/") || path.starts_with("/proc/");
   if (append || special) {
     fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   } else {
