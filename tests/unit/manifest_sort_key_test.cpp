@@ -9,12 +9,12 @@
 
 namespace {
 
-manifest::Entry E(std::string file, uint64_t offset, uint64_t ext = 0, std::string date = "d") {
+manifest::Entry E(const char* file, uint64_t offset, uint64_t ext = 0, const char* date = "d") {
   manifest::Entry e;
-  e.file = std::move(file);
+  e.file = file;
   e.offset = offset;
   e.ext = ext;
-  e.date = std::move(date);
+  e.date = date;
   e.uri = "u";
   e.digest = "sha1:aa";
   e.fields_count = 7;
