@@ -2,11 +2,13 @@
 
 #include "dedup/copy_numbers.h"
 #include "toolcommon/io.h"
+#include "toolcommon/paths.h"
 #include "toolcommon/progress.h"
 
 namespace warcsumproc {
+
 int Run(const RunOptions& options, toolcommon::Diag* diag) {
-  const std::string name = options.input == "-" ? "standard input" : options.input;
+  const std::string name = toolcommon::InputName(options.input);
   auto source = base::FileSource::Open(options.input);
   if (!source.ok()) {
     diag->Error(name + ": " + source.status().message());

@@ -5,15 +5,12 @@
 #include "toolcommon/cli.h"
 #include "toolcommon/io.h"
 #include "toolcommon/size.h"
+#include "toolcommon/temp_files.h"
 #include "warcsumsplit.h"
 
 namespace {
 
-int Usage(const std::string& message) {
-  std::cerr << "warcsumsplit: " << message << "\n"
-            << "Try 'warcsumsplit --help' for more information.\n";
-  return toolcommon::kExitUsage;
-}
+int Usage(const std::string& message) { return toolcommon::UsageError("warcsumsplit", message); }
 
 }  // namespace
 
@@ -88,6 +85,6 @@ int main(int argc, char** argv) {
   toolcommon::Diag diag("warcsumsplit");
   diag.set_verbosity(common.Verbosity());
   options.progress = common.progress || toolcommon::StderrIsTerminal();
-  warcsumsplit::InstallInterruptHandler();
+  toolcommon::InstallInterruptHandler();
   return warcsumsplit::Run(options, &diag);
 }

@@ -5,11 +5,11 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "base/source.h"
 #include "base/status.h"
+#include "manifest/host_catalog.h"
 #include "toolcommon/diag.h"
 
 namespace warcsumsplit {
@@ -57,18 +57,12 @@ class SizeCutter {
   std::string last_digest_;
 };
 
-// --by-host: which host holds each WARC file.
-struct Catalog {
-  std::vector<std::string> hosts;                   // sorted, unique
-  std::unordered_map<std::string, uint32_t> files;  // file field -> index in hosts
-  // The host index of a file field, or -1.
-  int64_t Find(const std::string& file) const;
-};
-
-// Reads "filename host" lines (whitespace-separated; '#' starts a comment).
-// Errors are "line N: ...". Host names become parts of file names, so they
-// may not hold '/', start with '.' or end in ".tmp".
-base::Result<Catalog> ReadCatalog(base::ByteSource* source);
+// The catalog parser is manifest::ReadHostCatalog; these names stay for
+// the callers that knew it here.
+using Catalog = manifest::HostCatalog;
+inline base::Result<Catalog> ReadCatalog(base::ByteSource* source) {
+  return manifest::ReadHostCatalog(source);
+}
 
 enum class Mode { kCount, kSize, kDigestRange, kByHost };
 
@@ -100,9 +94,5 @@ base::Result<std::vector<PartitionSummary>> Split(const Options& options, toolco
 
 // The whole tool: Split, then the summary on diag. Returns the exit status.
 int Run(const Options& options, toolcommon::Diag* diag);
-
-// Installs a SIGINT/SIGTERM handler that removes the partitions' temporary
-// files (however many there are) and exits with status 130.
-void InstallInterruptHandler();
 
 }  // namespace warcsumsplit
