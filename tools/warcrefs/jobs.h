@@ -18,6 +18,10 @@
 
 namespace warcrefs {
 
+// The after-manifest's read options (as warcsum reads), whichever library
+// defines them.
+using AfterSumOptions = decltype(RewriteOptions::after_sum);
+
 // What every job shares; set up by Run before any file is rewritten.
 struct JobPlan {
   const Options* options;
@@ -28,7 +32,7 @@ struct JobPlan {
   const manifest::ReferenceSet* revisit_refs;
   const std::set<std::string>* damaged;  // input paths not to rewrite
   const VerifiedOriginals* verified;
-  warcsum::SumOptions after_sum;  // for the after-manifest
+  AfterSumOptions after_sum;  // for the after-manifest
 };
 
 struct Totals {

@@ -76,8 +76,8 @@ void RemoveTargetLeftovers(const Options& options, const Inputs& inputs, const M
 }
 
 // As warcsum by default, in the manifest's algorithm.
-warcsum::SumOptions AfterSumOptions(const std::string& first_digest) {
-  warcsum::SumOptions after_sum;
+AfterSumOptions AfterSumOf(const std::string& first_digest) {
+  AfterSumOptions after_sum;
   if (!first_digest.empty()) {
     auto digest = warc::ParseDigest(first_digest);
     if (digest.ok()) after_sum.algorithm = digest->algorithm;
@@ -133,7 +133,7 @@ int Run(const Options& options, toolcommon::Diag* diag) {
   plan.revisit_refs = &revisit_refs;
   plan.damaged = &damaged;
   plan.verified = &verified;
-  plan.after_sum = AfterSumOptions(facts.first_digest);
+  plan.after_sum = AfterSumOf(facts.first_digest);
   Totals totals;
   if (!RewriteAll(plan, diag, &totals)) return kFailed;
   ReportTotal(options, totals, diag);
