@@ -1,7 +1,7 @@
 #include "dedup/keep.h"
 
 #include "base/source.h"
-#include "first_problem.h"
+#include "first_read_problem.h"
 #include "gzmulti/segment_reader.h"
 #include "warc/reader.h"
 
@@ -68,7 +68,7 @@ std::optional<Keep> KeepWouldGrow(uint64_t revisit_size, uint64_t record_size) {
 base::Result<warc::FileFormat> FileFormatOf(const std::string& path) {
   auto source = base::FileSource::Open(path);
   if (!source.ok()) return source.status();
-  FirstProblem problems;
+  FirstReadProblem problems;
   warc::RecordReader reader(source->get(), gzmulti::ReaderOptions{}, &problems);
   warc::Record record;
   if (!reader.Next(&record))

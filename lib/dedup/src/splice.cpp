@@ -6,7 +6,7 @@
 
 #include "base/fd_range.h"
 #include "dedup/keep.h"
-#include "first_problem.h"
+#include "first_read_problem.h"
 #include "gzmulti/segment_reader.h"
 #include "warc/payload.h"
 #include "warc/reader.h"
@@ -53,9 +53,9 @@ class Inspector {
   std::optional<Inspection> CheckLine();
   Inspection Read(bool to_end);
   Inspection Already(warc::RecordReader* reader, const warc::Record& record, uint64_t end,
-                     const FirstProblem& problems);
+                     const FirstReadProblem& problems);
   Inspection Convert(warc::RecordReader* reader, const warc::Record& record,
-                     const FirstProblem& problems);
+                     const FirstReadProblem& problems);
   Inspection Revisit(const warc::Record& record, const std::string& http_header,
                      const warc::Digest& payload_sha1, const warc::Digest* sha256, uint64_t length);
 
@@ -110,7 +110,7 @@ Inspection Inspector::Read(bool to_end) {
     return Mismatch("no gzip member starts here");
   uint64_t end = to_end ? file_size_ : std::min(file_size_, offset_ + e_.length);
   base::FdRange range(fd_, offset_, end);  // a short file reads as its end
-  FirstProblem problems;
+  FirstReadProblem problems;
   gzmulti::ReaderOptions options;
   options.start_offset = offset_;
   options.limit = end - offset_;
@@ -146,7 +146,7 @@ Inspection Inspector::Read(bool to_end) {
 
 // Converted by an earlier run: fine if it refers to the same original.
 Inspection Inspector::Already(warc::RecordReader* reader, const warc::Record& record, uint64_t end,
-                              const FirstProblem& problems) {
+                              const FirstReadProblem& problems) {
   uint64_t length = 0;
   if (!reader->Finish(&length)) {
     if (end < file_size_) return Read(true);
@@ -164,7 +164,7 @@ Inspection Inspector::Already(warc::RecordReader* reader, const warc::Record& re
 
 // Hashes the payload and checks it against the manifest and the record.
 Inspection Inspector::Convert(warc::RecordReader* reader, const warc::Record& record,
-                              const FirstProblem& problems) {
+                              const FirstReadProblem& problems) {
   auto digest = [&]() -> base::Result<warc::Digest> { return warc::ParseDigest(e_.digest); }();
   if (!digest.ok()) return Mismatch("manifest digest: " + digest.status().message());
   // The revisit keeps the stored WARC-Payload-Digest, which replay tools

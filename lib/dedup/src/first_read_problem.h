@@ -9,7 +9,7 @@
 
 namespace dedup {
 
-class FirstProblem : public warc::Reporter {
+class FirstReadProblem : public warc::Reporter {
  public:
   void Problem(const base::Status& status) override {
     if (first.empty()) first = status.message();
