@@ -355,7 +355,8 @@ expect_eq "--dry-run: exit status" 0 "$rc"
 # Standard input can be the manifest or the list of inputs, not both.
 set +e; echo x | "$REFS" -m - -n - > /dev/null 2> "$WORK/usage.err"; rc=$?; set -e
 expect_eq "-m - with input -: exit status" 2 "$rc"
-expect_eq "-m - with input -: message" "warcrefs: -m - and the input '-' cannot both read standard input" "$(cat "$WORK/usage.err")"
+expect_eq "-m - with input -: message" "warcrefs: -m - and the input '-' cannot both read standard input
+Try 'warcrefs --help' for more information." "$(cat "$WORK/usage.err")"
 grep -q "total: 7 files, would convert $ndups of $ndups duplicates" "$WORK/err" || fail "dry-run total: $(cat "$WORK/err")"
 expect_eq "--dry-run writes nothing" "$(cat in.snapshot)" "$(snapshot "$IN")"
 run "$REFS" -m processed -o out2 --dry-run "$IN"

@@ -56,19 +56,17 @@ int main(int argc, char** argv) {
   toolcommon::AddCommonOptions(&app, &common);
   if (int rc = toolcommon::ParseCommandLine(&app, argc, argv); rc >= 0) return rc;
   if (options.out_dir.empty() && !options.in_place && !options.dry_run) {
-    std::fprintf(stderr, "warcrefs: give -o DIR or --in-place (or --dry-run)\n");
-    return 2;
+    return toolcommon::UsageError("warcrefs", "give -o DIR or --in-place (or --dry-run)");
   }
   if (options.manifest == "-" &&
       std::find(options.inputs.begin(), options.inputs.end(), "-") != options.inputs.end()) {
-    std::fprintf(stderr, "warcrefs: -m - and the input '-' cannot both read standard input\n");
-    return 2;
+    return toolcommon::UsageError("warcrefs",
+                                  "-m - and the input '-' cannot both read standard input");
   }
   if (options.trust_manifest && (!options.fetch.warc_dirs.empty() || options.fetch.remote())) {
-    std::fprintf(stderr,
-                 "warcrefs: --trust-manifest reads no originals: -d, --url-prefix and "
-                 "--db do not go with it\n");
-    return 2;
+    return toolcommon::UsageError("warcrefs",
+                                  "--trust-manifest reads no originals: -d, --url-prefix and "
+                                  "--db do not go with it");
   }
   toolcommon::Diag diag("warcrefs");
   diag.set_verbosity(common.Verbosity());

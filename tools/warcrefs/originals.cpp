@@ -10,7 +10,9 @@
 #include <optional>
 #include <unordered_map>
 
+#include "base/fd_range.h"
 #include "manifest/references.h"
+#include "original_read.h"
 #include "toolcommon/paths.h"
 #include "warc/payload.h"
 #include "warc/reader.h"
@@ -23,133 +25,6 @@ using toolcommon::RealPath;
 namespace {
 
 constexpr size_t kMaxReasons = 1000;  // distinct failure texts kept
-
-bool IsFile(const std::string& path) {
-  struct stat st;
-  return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
-}
-
-// Bytes [offset, end) of an open file; fails rather than end early.
-class PreadRange : public base::ByteSource {
- public:
-  PreadRange(int fd, uint64_t offset, uint64_t end) : fd_(fd), pos_(offset), end_(end) {}
-  base::Result<size_t> Read(char* buf, size_t n) override {
-    n = static_cast<size_t>(std::min<uint64_t>(n, end_ - pos_));
-    if (n == 0) return size_t{0};
-    for (;;) {
-      ssize_t got = ::pread(fd_, buf, n, static_cast<off_t>(pos_));
-      if (got > 0) {
-        pos_ += static_cast<uint64_t>(got);
-        return static_cast<size_t>(got);
-      }
-      if (got == 0)
-        return base::Status::Corruption("the file ends at offset " + std::to_string(pos_));
-      if (errno != EINTR) return base::Status::IOError("read error: " + base::ErrnoText(errno));
-    }
-  }
-  base::Status Seek(uint64_t offset) override {
-    pos_ = offset;
-    return base::Status::Ok();
-  }
-
- private:
-  int fd_;
-  uint64_t pos_, end_;
-};
-
-// Keeps the first read error of a source: a failed fetch is the cause to
-// report, not what the reader made of the bytes cut short.
-class ErrorKeeping : public base::ByteSource {
- public:
-  explicit ErrorKeeping(base::ByteSource* source) : source_(source) {}
-  base::Result<size_t> Read(char* buf, size_t n) override {
-    auto got = source_->Read(buf, n);
-    if (!got.ok() && error.ok()) error = got.status();
-    return got;
-  }
-  base::Status Seek(uint64_t offset) override { return source_->Seek(offset); }
-  base::Status error;
-
- private:
-  base::ByteSource* source_;
-};
-
-class Problems : public warc::Reporter {
- public:
-  void Problem(const base::Status& status) override {
-    last = status.message();
-    ++count;
-  }
-  std::string last;
-  uint64_t count = 0;
-};
-
-uint64_t NamedKey(const warc::Record& record) {
-  return manifest::KeyOf(
-      {manifest::EncodeField(record.TargetUri()), manifest::EncodeField(record.Date())});
-}
-
-}  // namespace
-
-// What reading one original found.
-struct Outcome {
-  enum Kind { kOk, kNotHere, kDamaged, kFetchFailed, kUnusable } kind = kOk;
-  std::string why;
-  std::array<uint8_t, 32> sha{};
-  DigestSpelling spelling = DigestSpelling::kBase32;
-};
-
-namespace {
-
-// Hashes the payload of the record `reader` just returned (`before`: the
-// problems reported until then).
-Outcome HashPayload(warc::RecordReader* reader, const warc::Record& record,
-                    const ErrorKeeping& source, const Problems& problems, uint64_t before) {
-  Outcome out;
-  warc::Hasher hasher(warc::DigestAlgorithm::kSha256), sha1(warc::DigestAlgorithm::kSha1);
-  warc::PayloadStream payload(reader, record);
-  std::string_view piece;
-  while (payload.Next(&piece)) hasher.Update(piece), sha1.Update(piece);
-  uint64_t length = 0;
-  bool complete = reader->Finish(&length);
-  if (!source.error.ok()) return {Outcome::kFetchFailed, source.error.message()};
-  if (!complete || problems.count > before)
-    return {Outcome::kDamaged,
-            "damaged: " + (problems.count > before ? problems.last : "not read completely")};
-  warc::Digest digest = hasher.Final();
-  std::memcpy(out.sha.data(), digest.bytes.data(), std::min<size_t>(32, digest.bytes.size()));
-  auto spelling = warc::PayloadDigestSpellingOf(record.headers.First("WARC-Payload-Digest"),
-                                                sha1.Final(), &out.why);
-  if (!spelling) out.kind = Outcome::kUnusable;
-  out.spelling = spelling.value_or(DigestSpelling::kBase32);
-  return out;
-}
-
-// Reads the original that should start the range [offset, offset + length):
-// a response record (what warcsum lists; not the request before it, say)
-// with the URI and date it is named by.
-Outcome ReadAt(base::ByteSource* range, uint64_t offset, uint64_t length, uint64_t named) {
-  ErrorKeeping source(range);
-  Problems problems;
-  gzmulti::ReaderOptions options;
-  options.start_offset = offset;
-  options.limit = length;
-  warc::RecordReader reader(&source, options, &problems);
-  warc::Record record;
-  if (!reader.Next(&record)) {
-    if (!source.error.ok()) return {Outcome::kFetchFailed, source.error.message()};
-    return {Outcome::kNotHere, "no record starts there"};
-  }
-  if (record.offset != offset) return {Outcome::kNotHere, "no record starts there"};
-  if (record.type != warc::kResponse || NamedKey(record) != named)
-    return {Outcome::kNotHere,
-            std::string(record.type == warc::kRevisit    ? "a revisit"
-                        : record.type != warc::kResponse ? "a record not a response"
-                                                         : "another record") +
-                " is there (uri \"" + manifest::EncodeField(record.TargetUri()) + "\", date \"" +
-                manifest::EncodeField(record.Date()) + "\")"};
-  return HashPayload(&reader, record, source, problems, problems.count);
-}
 
 }  // namespace
 
@@ -254,7 +129,7 @@ class VerifiedOriginals::Reader {
       Original& o = all[i];
       uint64_t stop = std::min(size, o.offset + set_->lengths_[i]);
       Outcome r = o.offset >= size ? Outcome{Outcome::kNotHere, "past the end of the file"} : [&] {
-        PreadRange range(fd, o.offset, stop);
+        base::FdRange range(fd, o.offset, stop, base::FdRange::ShortFile::kError);
         return ReadAt(&range, o.offset, stop - o.offset, o.named);
       }();
       if (r.kind == Outcome::kOk || r.kind == Outcome::kUnusable ||
@@ -348,7 +223,7 @@ class VerifiedOriginals::Reader {
   void Scan(int fd, uint64_t size, const std::string& path,
             std::unordered_map<uint64_t, std::vector<size_t>>* wanted) {
     auto& all = set_->originals_;
-    PreadRange whole(fd, 0, size);
+    base::FdRange whole(fd, 0, size, base::FdRange::ShortFile::kError);
     ErrorKeeping source(&whole);
     Problems problems;
     warc::RecordReader reader(&source, {}, &problems);

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "dedup/splice.h"
 #include "fetch/range_source.h"
 #include "manifest/entry.h"
 #include "manifest/kept.h"
@@ -55,12 +56,7 @@ struct OriginalPlaces {
 using DigestSpelling = warc::PayloadDigestSpelling;
 
 // Why a copy is not converted (kUnknown: it may be).
-struct OriginalVerdict {
-  manifest::KeptReason reason = manifest::KeptReason::kUnknown;
-  std::string why;    // for people
-  bool error = true;  // kept for a fault (not a known, reported condition)
-  DigestSpelling spelling = DigestSpelling::kBase32;  // kUnknown: the original's
-};
+using OriginalVerdict = dedup::OriginalVerdict;
 
 struct Outcome;
 
