@@ -2,46 +2,29 @@
 
 #include <charconv>
 #include <initializer_list>
+#include <vector>
+
+#include "manifest/fields.h"
 
 namespace warcsumcmp {
 namespace {
 
-// Splits record at ' ' into the fields pointed to, in order; fields beyond
-// the record's stay empty, and any after the last are ignored.
+// Splits record at ' ' into the fields pointed to, in order (fields beyond
+// the record's stay empty).
 void Split(std::string_view record, std::initializer_list<std::string_view*> fields) {
-  size_t pos = 0;
-  for (std::string_view* field : fields) {
-    if (pos > record.size()) return;
-    size_t space = record.find(' ', pos);
-    if (space == std::string_view::npos) {
-      *field = record.substr(pos);
-      pos = record.size() + 1;
-    } else {
-      *field = record.substr(pos, space - pos);
-      pos = space + 1;
-    }
-  }
+  std::vector<std::string_view> split = manifest::SplitFields(record);
+  size_t i = 0;
+  for (std::string_view* field : fields)
+    if (i < split.size()) *field = split[i++];
 }
 
 void Join(std::string* out, std::initializer_list<std::string_view> fields) {
-  out->clear();
-  for (std::string_view f : fields) {
-    if (!out->empty()) out->push_back(' ');
-    out->append(f);
-  }
+  manifest::JoinFields(fields, out);
 }
 
 }  // namespace
 
-std::string_view Key(std::string_view record, int n) {
-  size_t pos = 0;
-  for (int i = 0; i < n; ++i) {
-    size_t space = record.find(' ', pos);
-    if (space == std::string_view::npos) return record;
-    pos = space + 1;
-  }
-  return record.substr(0, pos);
-}
+std::string_view Key(std::string_view record, int n) { return manifest::LeadingFields(record, n); }
 
 void MainRecord::Format(const manifest::Entry& e, bool processed, std::string* out) {
   const std::string offset = std::to_string(e.offset);

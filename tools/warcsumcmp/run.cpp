@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "arc_files.h"
+#include "manifest/kept.h"
 #include "manifest/reader.h"
 #include "toolcommon/io.h"
 #include "toolcommon/paths.h"
@@ -11,18 +12,6 @@
 
 namespace warcsumcmp {
 namespace {
-
-// The fields of a kept-list line split at ' ' (empty ones included).
-std::vector<std::string_view> SplitFields(std::string_view line) {
-  std::vector<std::string_view> fields;
-  size_t pos = 0;
-  for (;;) {
-    size_t space = line.find(' ', pos);
-    fields.push_back(line.substr(pos, space == std::string_view::npos ? line.npos : space - pos));
-    if (space == std::string_view::npos) return fields;
-    pos = space + 1;
-  }
-}
 
 // The inputs of a run, opened; PROCESSED only for a deduplication check.
 struct OpenedInputs {
@@ -111,18 +100,10 @@ void PrintSummary(const Summary& summary, bool dedup, const std::string& temp_di
 }  // namespace
 
 base::Status LoadKept(const std::string& name, std::vector<KeptCopy>* kept) {
-  auto source = base::FileSource::Open(name);
-  if (!source.ok()) return base::Status::IOError(name + ": " + source.status().message());
-  manifest::LineReader lines(source->get());
-  std::string line;
-  while (lines.Next(&line)) {
-    auto f = SplitFields(line);
-    if (f.size() < 6 || f[0].empty() || f[2].empty() || f[3].empty() || f[4].empty())
-      return base::Status::Corruption(name + ": line " + std::to_string(lines.line_number()) +
-                                      ": expected \"FILE OFFSET URI DATE DIGEST REASON\"");
-    kept->push_back({manifest::KeyOf({f[0], f[2], f[3], f[4]}), manifest::ParseKeptReason(f[5])});
-  }
-  if (!lines.status().ok()) return base::Status::IOError(name + ": " + lines.status().message());
+  auto s = manifest::ReadKeptFile(name, [kept](const manifest::KeptLine& line) {
+    kept->push_back({manifest::KeyOf({line.file, line.uri, line.date, line.digest}), line.reason});
+  });
+  if (!s.ok()) return s;
   std::sort(kept->begin(), kept->end());
   return base::Status::Ok();
 }
