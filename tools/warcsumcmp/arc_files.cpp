@@ -2,37 +2,18 @@
 
 #include <sys/stat.h>
 
-#include <memory>
-
-#include "base/source.h"
+#include "dedup/keep.h"
 #include "manifest/entry.h"
-#include "warc/reader.h"
 
 namespace warcsumcmp {
-namespace {
 
-// Problems are not reported: a file that cannot be read is simply not ARC.
-class SilentReporter : public warc::Reporter {
- public:
-  void Problem(const base::Status&) override {}
-};
-
-}  // namespace
-
-// Reads the first record's header of the regular file at path (never a
-// FIFO or a device, which could block). False when there is no such file.
+// Reads the format of the regular file at path (never a FIFO or a device,
+// which could block) by its first record. False when there is no such file.
 bool ArcFiles::ReadFormat(const std::string& path, bool* arc) const {
   struct stat st;
   if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return false;
-  *arc = false;
-  auto source = base::FileSource::Open(path);
-  if (!source.ok()) return true;
-  gzmulti::ReaderOptions options;
-  options.input_buffer_size = 64 << 10;
-  SilentReporter reporter;
-  warc::RecordReader reader(source->get(), options, &reporter);
-  warc::Record record;
-  *arc = reader.Next(&record) && record.format == warc::FileFormat::kArc;
+  auto format = dedup::FileFormatOf(path);
+  *arc = format.ok() && dedup::KeepArc(*format).has_value();
   return true;
 }
 

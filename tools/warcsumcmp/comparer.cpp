@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "arc_files.h"
+#include "dedup/keep.h"
 
 namespace warcsumcmp {
 
@@ -84,31 +85,35 @@ base::Status Comparer::HandleSubkey(std::vector<std::string>* before,
   return PairPending();
 }
 
-base::Status Comparer::StillThere(const MainRecord& b, const MainRecord& p, const MainRecord& a) {
-  if (p.ref_uri == p.uri && p.ref_date == p.date) {  // its original has its URI and date: kept
-    ++summary_->kept_same_capture;
-    return base::Status::Ok();
-  }
-  if (options_.referenced && options_.referenced->Refers(p.uri, p.date, p.digest)) {
-    ++summary_->kept_referenced;
-    return base::Status::Ok();
+// Whether a rule keeps a copy still in AFTER, as far as the manifests, the
+// kept list and the files' formats tell: the one keep-rule set of
+// dedup/keep.h, in warcrefs' order. Counts it in the summary by what told.
+bool Comparer::Kept(const MainRecord& p) {
+  const dedup::CopyLine line{p.uri, p.date, p.digest, p.ref_uri, p.ref_date};
+  if (auto keep = dedup::KeepByLine(line, options_.referenced)) {
+    ++(keep->reason == manifest::KeptReason::kSameCapture ? summary_->kept_same_capture
+                                                          : summary_->kept_referenced);
+    return true;
   }
   if (options_.kept) {
     // warcrefs read the record and says why it kept it (an ARC record
     // among them, whatever its file's name).
     KeptCopy key{manifest::KeyOf({p.file, p.uri, p.date, p.digest})};
     auto it = std::lower_bound(options_.kept->begin(), options_.kept->end(), key);
-    if (it != options_.kept->end() && it->key == key.key) {
-      ++summary_->kept_listed;
-      ++summary_->kept_by_reason[static_cast<int>(it->reason)];
-      return base::Status::Ok();
-    }
-  } else if (options_.arc_files && options_.arc_files->IsArc(p.file)) {
-    // Without a kept list only the manifests are at hand, and they do not
-    // say a record's format: the file's first record does.
-    ++summary_->kept_arc;
-    return base::Status::Ok();
+    if (it == options_.kept->end() || it->key != key.key) return false;
+    ++summary_->kept_listed;
+    ++summary_->kept_by_reason[static_cast<int>(it->reason)];
+    return true;
   }
+  // Without a kept list only the manifests are at hand, and they do not
+  // say a record's format: the file's first record does (KeepArc).
+  if (!options_.arc_files || !options_.arc_files->IsArc(p.file)) return false;
+  ++summary_->kept_arc;
+  return true;
+}
+
+base::Status Comparer::StillThere(const MainRecord& b, const MainRecord& p, const MainRecord& a) {
+  if (Kept(p)) return base::Status::Ok();
   return Report(Kind::kNotDeduplicated, b.Describe() + " (copy " + std::string(p.copy) + " of " +
                                             std::string(p.ref_uri) + " " + std::string(p.ref_date) +
                                             "; before: offset " + std::string(b.offset) +
@@ -116,7 +121,8 @@ base::Status Comparer::StillThere(const MainRecord& b, const MainRecord& p, cons
 }
 
 base::Status Comparer::Gone(const MainRecord& b, const MainRecord& p) {
-  if (options_.referenced && options_.referenced->Refers(p.uri, p.date, p.digest))
+  const dedup::CopyLine line{p.uri, p.date, p.digest, p.ref_uri, p.ref_date};
+  if (dedup::KeepReferenced(options_.referenced, line))
     return Report(Kind::kReferenced, b.Describe() + " (copy " + std::string(p.copy) +
                                          "; gone, though an existing revisit refers to it)");
   ++summary_->deduplicated;

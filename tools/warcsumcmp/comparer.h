@@ -40,6 +40,8 @@ class Comparer {
   base::Status Report(Kind kind, const std::string& line);
   base::Status HandleSubkey(std::vector<std::string>* before, std::vector<std::string>* after,
                             std::vector<std::string>* processed);
+  // Whether a keep rule explains a copy still in AFTER (counted if so).
+  bool Kept(const MainRecord& p);
   // A copy (copy > 1) still in AFTER: counted as kept when a keep rule
   // explains it, else reported as not deduplicated.
   base::Status StillThere(const MainRecord& b, const MainRecord& p, const MainRecord& a);
