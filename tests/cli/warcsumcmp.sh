@@ -301,4 +301,38 @@ expect_eq "ARC by path stdout" "not deduplicated: arcdir/$arc_not_dedup" "$(cat 
 run "$CMP" arc.before arc.before arc.proc
 expect_eq "ARC not found exit" 1 "$rc"
 expect_eq "ARC not found stdout" 2 "$(grep -c '^not deduplicated: ' "$WORK/out")"
+# --table: warcdedup's before/after table, exact. Two inputs share a base
+# name (their records counted once; both are out/n.warc after the run, as
+# warcrefs -o names its files); out/m.arc is older than the stamp (not this
+# run's), so m.arc is as it was.
+mkdir -p t/d t/e t/out
+printf 'x%.0s' {1..100} > t/d/n.warc; printf 'y%.0s' {1..40} > t/e/n.warc; printf 'z%.0s' {1..50} > t/d/m.arc
+printf '%s\n' t/d/m.arc t/d/n.warc t/e/n.warc > t/inputs.list
+printf '%s\n' "50 t/d/m.arc" "100 t/d/n.warc" "40 t/e/n.warc" > t/sizes-before.txt
+printf '%s\n' "m.arc 0 1 u d sha1:a" "n.warc 0 1 u d sha1:a" "n.warc 1 1 v d sha1:b" "n.warc 2 1 w d sha1:c" > t/before.manifest
+printf '%s\n' "m.arc 0 1 u d sha1:a" "n.warc 0 1 u d sha1:a" > t/after.manifest
+touch -d '2001-01-01' t/out/m.arc; : > t/stamp; printf 'n%.0s' {1..60} > t/out/n.warc
+run "$CMP" --table t/inputs.list --sizes-before t/sizes-before.txt --sizes-after t/sizes-after.txt \
+  --output-dir t/out --since t/stamp t/before.manifest t/after.manifest
+expect_eq "--table exit" 0 "$rc"
+expect_eq "--table stdout" "type       records before  records after   change     bytes before      bytes after   change
+arc                     1              1     0.0%               50               50     0.0%
+warc                    3              1   -66.7%              140              120   -14.3%
+total                   4              2   -50.0%              190              170   -10.5%" "$(cat "$WORK/out")"
+expect_eq "--table stderr" "" "$(cat "$WORK/err")"
+expect_eq "--table sizes after" "50 t/d/m.arc
+60 t/out/n.warc
+60 t/out/n.warc" "$(cat t/sizes-after.txt)"
+# A dry run: warcrefs --dry-run -v's figures stand for AFTER.
+printf '%s\n' "warcrefs: t/d/n.warc: bytes 100 -> 70, 2 converted" "warcrefs: t/d/n.warc: offset 0: kept: x" \
+  "warcrefs: total bytes: 190 -> 160, 2 converted" > t/warcrefs.log
+run "$CMP" --table t/inputs.list --sizes-before t/sizes-before.txt --prediction t/warcrefs.log t/before.manifest
+expect_eq "--table dry run exit" 0 "$rc"
+expect_eq "--table dry run stdout" "(dry run: a prediction by warcrefs --dry-run: 2 duplicates would become revisits, and the run would save 30 bytes)
+type       records before  records after   change     bytes before      bytes after   change
+arc                     1              1     0.0%               50               50     0.0%
+warc                    3              1   -66.7%              140              110   -21.4%
+total                   4              2   -50.0%              190              160   -15.8%" "$(cat "$WORK/out")"
+run "$CMP" --table t/inputs.list t/before.manifest t/after.manifest
+expect_eq "--table without sizes" "2 warcsumcmp: --table needs --sizes-before" "$rc $(head -n 1 "$WORK/err")"
 echo "warcsumcmp: ok"
