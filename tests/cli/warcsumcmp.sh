@@ -257,4 +257,82 @@ expect_eq "generated damage stdout" "$(cat gen.expected)" "$(LC_ALL=C sort "$WOR
 run "$CMP" gen.before gen.after.bad gen.proc.bad
 expect_eq "in-memory damage stdout" "$(cat gen.expected)" "$(LC_ALL=C sort "$WORK/out")"
 [ -z "$(ls -A tmp)" ] || fail "temporary files left in tmp"
+# ARC by content, not by name: without --kept, a copy still there is kept
+# when its file's first record is an ARC record. x.warc.gz is an ARC file
+# under a WARC name, y.arc.gz a WARC file under an ARC name (the old rule,
+# by name, said the opposite of both).
+mkdir -p arcdir
+python3 - <<'EOF'
+import gzip
+page = b"HTTP/1.1 200 OK\r\n\r\narc page"
+desc = b"1 0 test\nURL IP-address Archive-date Content-type Archive-length\n"
+arc = (b"filedesc://x.arc 0.0.0.0 20140216050221 text/plain %d\n" % len(desc) + desc + b"\n" +
+       b"http://v/ 1.2.3.4 20140216050221 text/html %d\n" % len(page) + page + b"\n")
+open("arcdir/x.warc.gz", "wb").write(gzip.compress(arc))
+block = b"HTTP/1.1 200 OK\r\n\r\nwarc page"
+warc = (b"WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: http://w/\r\n"
+        b"WARC-Date: 2019-01-03T00:00:00Z\r\nWARC-Record-ID: <urn:uuid:00000000-0000-0000-0000-000000000001>\r\n"
+        b"Content-Type: application/http; msgtype=response\r\nContent-Length: %d\r\n\r\n" % len(block) +
+        block + b"\r\n\r\n")
+open("arcdir/y.arc.gz", "wb").write(gzip.compress(warc))
+EOF
+printf '%s\n' "a.warc.gz 0 10 http://u/ 2019-01-01T00:00:00Z sha1:aa" \
+  "x.warc.gz 0 10 http://v/ 2014-02-16T05:02:21Z sha1:aa" \
+  "y.arc.gz 0 10 http://w/ 2019-01-03T00:00:00Z sha1:aa" > arc.before
+printf '%s\n' "a.warc.gz 0 10 http://u/ 2019-01-01T00:00:00Z sha1:aa 0 1 - -" \
+  "x.warc.gz 0 10 http://v/ 2014-02-16T05:02:21Z sha1:aa 0 2 http://u/ 2019-01-01T00:00:00Z" \
+  "y.arc.gz 0 10 http://w/ 2019-01-03T00:00:00Z sha1:aa 0 3 http://u/ 2019-01-01T00:00:00Z" > arc.proc
+arc_not_dedup="y.arc.gz http://w/ 2019-01-03T00:00:00Z sha1:aa (copy 3 of http://u/ 2019-01-01T00:00:00Z; before: offset 0, after: offset 0)"
+run "$CMP" -d arcdir arc.before arc.before arc.proc
+expect_eq "ARC by content exit" 1 "$rc"
+expect_eq "ARC by content stdout" "not deduplicated: $arc_not_dedup" "$(cat "$WORK/out")"
+expect_eq "ARC by content stderr" \
+  "warcsumcmp: 3 before, 3 after, 0 deduplicated, 1 kept (in ARC files), 1 discrepancy" "$(cat "$WORK/err")"
+# The directories are tried in turn; a manifest of paths is read as written.
+run "$CMP" -d nowhere --warc-dir arcdir arc.before arc.before arc.proc
+expect_eq "ARC second -d stdout" "not deduplicated: $arc_not_dedup" "$(cat "$WORK/out")"
+sed 's|^[xy]|arcdir/&|' arc.before > arc.paths.before
+sed 's|^[xy]|arcdir/&|' arc.proc > arc.paths.proc
+run "$CMP" arc.paths.before arc.paths.before arc.paths.proc
+expect_eq "ARC by path exit" 1 "$rc"
+expect_eq "ARC by path stdout" "not deduplicated: arcdir/$arc_not_dedup" "$(cat "$WORK/out")"
+# A file that cannot be found (here: no -d, not in the current directory)
+# does not explain a copy.
+run "$CMP" arc.before arc.before arc.proc
+expect_eq "ARC not found exit" 1 "$rc"
+expect_eq "ARC not found stdout" 2 "$(grep -c '^not deduplicated: ' "$WORK/out")"
+# --table: warcdedup's before/after table, exact. Two inputs share a base
+# name (their records counted once; both are out/n.warc after the run, as
+# warcrefs -o names its files); out/m.arc is older than the stamp (not this
+# run's), so m.arc is as it was.
+mkdir -p t/d t/e t/out
+printf 'x%.0s' {1..100} > t/d/n.warc; printf 'y%.0s' {1..40} > t/e/n.warc; printf 'z%.0s' {1..50} > t/d/m.arc
+printf '%s\n' t/d/m.arc t/d/n.warc t/e/n.warc > t/inputs.list
+printf '%s\n' "50 t/d/m.arc" "100 t/d/n.warc" "40 t/e/n.warc" > t/sizes-before.txt
+printf '%s\n' "m.arc 0 1 u d sha1:a" "n.warc 0 1 u d sha1:a" "n.warc 1 1 v d sha1:b" "n.warc 2 1 w d sha1:c" > t/before.manifest
+printf '%s\n' "m.arc 0 1 u d sha1:a" "n.warc 0 1 u d sha1:a" > t/after.manifest
+touch -d '2001-01-01' t/out/m.arc; : > t/stamp; printf 'n%.0s' {1..60} > t/out/n.warc
+run "$CMP" --table t/inputs.list --sizes-before t/sizes-before.txt --sizes-after t/sizes-after.txt \
+  --output-dir t/out --since t/stamp t/before.manifest t/after.manifest
+expect_eq "--table exit" 0 "$rc"
+expect_eq "--table stdout" "type       records before  records after   change     bytes before      bytes after   change
+arc                     1              1     0.0%               50               50     0.0%
+warc                    3              1   -66.7%              140              120   -14.3%
+total                   4              2   -50.0%              190              170   -10.5%" "$(cat "$WORK/out")"
+expect_eq "--table stderr" "" "$(cat "$WORK/err")"
+expect_eq "--table sizes after" "50 t/d/m.arc
+60 t/out/n.warc
+60 t/out/n.warc" "$(cat t/sizes-after.txt)"
+# A dry run: warcrefs --dry-run -v's figures stand for AFTER.
+printf '%s\n' "warcrefs: t/d/n.warc: bytes 100 -> 70, 2 converted" "warcrefs: t/d/n.warc: offset 0: kept: x" \
+  "warcrefs: total bytes: 190 -> 160, 2 converted" > t/warcrefs.log
+run "$CMP" --table t/inputs.list --sizes-before t/sizes-before.txt --prediction t/warcrefs.log t/before.manifest
+expect_eq "--table dry run exit" 0 "$rc"
+expect_eq "--table dry run stdout" "(dry run: a prediction by warcrefs --dry-run: 2 duplicates would become revisits, and the run would save 30 bytes)
+type       records before  records after   change     bytes before      bytes after   change
+arc                     1              1     0.0%               50               50     0.0%
+warc                    3              1   -66.7%              140              110   -21.4%
+total                   4              2   -50.0%              190              160   -15.8%" "$(cat "$WORK/out")"
+run "$CMP" --table t/inputs.list t/before.manifest t/after.manifest
+expect_eq "--table without sizes" "2 warcsumcmp: --table needs --sizes-before" "$rc $(head -n 1 "$WORK/err")"
 echo "warcsumcmp: ok"

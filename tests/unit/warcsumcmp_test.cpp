@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "arc_files.h"
 #include "base/source.h"
 
 namespace fs = std::filesystem;
@@ -306,14 +307,53 @@ TEST_CASE("warcsumcmp: with a copy and its original under one key", "[warcsumcmp
   CHECK(out.summary.discrepancies() == 0);
 }
 
+// Writes dir/name holding one record: an ARC record when arc, else a WARC one.
+void WriteRecordFile(const std::string& dir, const std::string& name, bool arc) {
+  std::ofstream out(dir + "/" + name, std::ios::binary);
+  if (arc) {
+    const std::string desc = "1 0 test\nURL IP-address Archive-date Content-type Archive-length\n";
+    out << "filedesc://x.arc 0.0.0.0 20140216050221 text/plain " << desc.size() << "\n"
+        << desc << "\n";
+    return;
+  }
+  const std::string block = "HTTP/1.1 200 OK\r\n\r\nx";
+  out << "WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: http://w/\r\n"
+         "WARC-Date: 2019-01-03T00:00:00Z\r\n"
+         "WARC-Record-ID: <urn:uuid:00000000-0000-0000-0000-000000000001>\r\n"
+         "Content-Type: application/http; msgtype=response\r\nContent-Length: "
+      << block.size() << "\r\n\r\n"
+      << block << "\r\n\r\n";
+}
+
+TEST_CASE("warcsumcmp: ARC files are known by content, not by name", "[warcsumcmp]") {
+  TempDir dir;
+  WriteRecordFile(dir.path(), "arc.warc.gz", true);
+  WriteRecordFile(dir.path(), "warc.arc.gz", false);
+  warcsumcmp::ArcFiles arc_files({dir.path() + "/none", dir.path()});
+  CHECK(arc_files.IsArc("arc.warc.gz"));
+  CHECK(arc_files.IsArc("arc.warc.gz"));  // remembered
+  CHECK_FALSE(arc_files.IsArc("warc.arc.gz"));
+  CHECK_FALSE(arc_files.IsArc("missing.arc"));
+  CHECK(arc_files.IsArc(dir.path() + "/arc.warc.gz"));
+  warcsumcmp::ArcFiles here({});
+  CHECK_FALSE(here.IsArc("arc.warc.gz"));  // not in the current directory
+}
+
 TEST_CASE("warcsumcmp: a copy kept in an ARC file is counted, not a discrepancy", "[warcsumcmp]") {
+  TempDir dir;
+  WriteRecordFile(dir.path(), "b.arc.gz", true);
+  WriteRecordFile(dir.path(), "c.warc", false);
+  warcsumcmp::ArcFiles arc_files({dir.path()});
+  warcsumcmp::CompareOptions options;
+  options.arc_files = &arc_files;
   const char* before =
       "a.warc.gz 1 1 u d1 sha1:aa\nb.arc.gz 1 1 v d2 sha1:aa\nc.warc 1 1 w d3 sha1:aa\n";
   const char* processed =
       "a.warc.gz 1 1 u d1 sha1:aa 0 1 - -\nb.arc.gz 1 1 v d2 sha1:aa 0 2 u d1\n"
       "c.warc 1 1 w d3 sha1:aa 0 3 u d1\n";
   // The ARC copy is still there (ARC has no revisit record); the WARC one went.
-  Output out = Cmp(before, "a.warc.gz 1 1 u d1 sha1:aa\nb.arc.gz 1 1 v d2 sha1:aa\n", processed);
+  Output out =
+      Cmp(before, "a.warc.gz 1 1 u d1 sha1:aa\nb.arc.gz 1 1 v d2 sha1:aa\n", processed, options);
   REQUIRE(out.status.ok());
   CHECK(out.lines.empty());
   CHECK(out.summary.kept_arc == 1);
@@ -321,7 +361,7 @@ TEST_CASE("warcsumcmp: a copy kept in an ARC file is counted, not a discrepancy"
   // A WARC copy still there is a discrepancy as before.
   out = Cmp(before,
             "a.warc.gz 1 1 u d1 sha1:aa\nb.arc.gz 1 1 v d2 sha1:aa\nc.warc 1 1 w d3 sha1:aa\n",
-            processed);
+            processed, options);
   CHECK(out.lines ==
         Lines{"not deduplicated: c.warc w d3 sha1:aa (copy 3 of u d1; before: offset 1, "
               "after: offset 1)"});
@@ -368,9 +408,16 @@ TEST_CASE("warcsumcmp: the kept list is read by its typed reason; ARC is known b
   CHECK(out.summary.kept_by_reason[static_cast<int>(R::kWouldGrow)] == 1);
   CHECK(out.summary.kept_by_reason[static_cast<int>(R::kUnknown)] == 1);
   CHECK(out.summary.discrepancies() == 1);
-  // Without the list the names decide, as before: b.arc.gz and c.arc are
-  // kept, d.warc, e.warc and f.warc are not deduplicated.
-  out = Cmp(before, before, processed);
+  // Without the list the files' content decides: b.arc.gz holds WARC
+  // records and d.warc ARC ones, so d.warc and c.arc (an ARC file) are
+  // kept, b.arc.gz, e.warc and f.warc are not deduplicated.
+  WriteRecordFile(dir.path(), "b.arc.gz", false);
+  WriteRecordFile(dir.path(), "c.arc", true);
+  WriteRecordFile(dir.path(), "d.warc", true);
+  warcsumcmp::ArcFiles arc_files({dir.path()});
+  options = {};
+  options.arc_files = &arc_files;
+  out = Cmp(before, before, processed, options);
   REQUIRE(out.status.ok());
   CHECK(out.summary.kept_arc == 2);
   CHECK(out.summary.kept_listed == 0);

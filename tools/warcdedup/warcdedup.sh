@@ -10,9 +10,15 @@
 # again.
 set -uo pipefail
 
-VERSION="0.1.0"
+VERSION="@PROJECT_VERSION@"  # set by CMake when the script is built
 prog=warcdedup
 bindir=$(cd "$(dirname "$(readlink -f "$0")")" && pwd)
+# The stage commands, shared with other drivers: beside this script in the
+# build tree, in share/warcdedup when installed.
+stages=$bindir/stages.sh
+[ -r "$stages" ] || stages=$bindir/../share/warcdedup/stages.sh
+# shellcheck source=stages.sh
+. "$stages" || { echo "$prog: cannot read $stages" >&2; exit 2; }
 
 usage() {
   cat <<USAGE
@@ -41,13 +47,6 @@ USAGE
 }
 
 die_usage() { echo "$prog: $*" >&2; echo "Try '$prog --help' for more information." >&2; exit 2; }
-
-# Tools next to this script (the build tree) or on PATH (installed).
-tool() {
-  if [ -x "$bindir/../$1/$1" ]; then echo "$bindir/../$1/$1";
-  elif [ -x "$bindir/$1" ]; then echo "$bindir/$1";
-  else command -v "$1" || { echo "$prog: $1 not found" >&2; exit 2; }; fi
-}
 
 outdir="" in_place=0 dry_run=0 work="" jobs=$(nproc 2>/dev/null || echo 1) hash=sha1 restart=0 quiet=0 strict=0
 inputs=()
@@ -113,68 +112,9 @@ else
   printf '%s\n' "$run_id" > "$work/run.id.tmp" && mv "$work/run.id.tmp" "$work/run.id" || exit 1
 fi
 
-say() { [ "$quiet" -eq 1 ] || echo "$prog: $*" >&2; }
-# print_list FILE: the lines of FILE, indented, on stderr; a long list is cut
-# after 20 lines with a pointer to FILE, which holds all of them.
-print_list() {
-  head -n 20 "$1" | sed 's/^/  /' >&2
-  local n; n=$(wc -l < "$1")
-  [ "$n" -le 20 ] || echo "  ... and $((n - 20)) more: all $n are listed in $1" >&2
-}
-# seconds_since START: wall time since START (an $EPOCHREALTIME), as 1.23.
-seconds_since() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f", b - a }'; }
 q=(); [ "$quiet" -eq 1 ] && q=(-q)
 failed=0
-
-# stage NAME OUTPUT COMMAND...: makes OUTPUT, unless an earlier run did
-# (OUTPUT.ok, written after it, holds the exit status it kept). COMMAND
-# writes to stdout, which goes to OUTPUT.tmp, renamed when it exits 0.
-# tool_stage NAME OUTPUT COMMAND...: COMMAND writes OUTPUT itself (-o, which
-# the tools commit only once all of it is written and synced): exit 1 with
-# OUTPUT there means some inputs failed (reported), and the output is
-# complete for what could be read: done, and the run ends with exit 1. Exit
-# 1 without OUTPUT (a write error, a full disk) or any other status stops
-# the chain, and the same command runs the stage again.
-# Once a stage has run, the ones after it run too: their inputs changed.
 redo=0
-stage_done() {  # NAME OUTPUT
-  if [ "$redo" -eq 0 ] && [ -e "$2" ] && [ -e "$2.ok" ]; then
-    [ "$(cat "$2.ok")" = 0 ] || failed=1
-    say "$1: done earlier ($2)"; return 0
-  fi
-  rm -f "$2.ok"; redo=1; return 1
-}
-stage_failed() {  # NAME RC
-  echo "$prog: $1 failed (exit $2, see above); it runs again when the same command is given;" \
-    "intermediate files are in $work" >&2
-  exit 1
-}
-stage() {
-  local name=$1 out=$2; shift 2
-  stage_done "$name" "$out" && return 0
-  say "$name ..."
-  local start=$EPOCHREALTIME
-  "$@" > "$out.tmp"
-  local rc=$?
-  if [ $rc -ne 0 ]; then rm -f "$out.tmp"; stage_failed "$name" $rc; fi
-  mv "$out.tmp" "$out" && echo 0 > "$out.ok" || exit 1
-  say "$name: done in $(seconds_since "$start") s"
-}
-tool_stage() {
-  local name=$1 out=$2; shift 2
-  stage_done "$name" "$out" && return 0
-  say "$name ..."
-  local start=$EPOCHREALTIME
-  rm -f "$out"
-  "$@"
-  local rc=$?
-  if [ $rc -ne 0 ] && { [ $rc -ne 1 ] || [ ! -e "$out" ]; }; then
-    rm -f "$out" "$out.tmp"; stage_failed "$name" $rc
-  fi
-  [ $rc -eq 1 ] && failed=1
-  echo $rc > "$out.ok" || exit 1
-  say "$name: done in $(seconds_since "$start") s"
-}
 
 export LC_ALL=C
 jobs=$(( jobs < 64 ? jobs : 64 ))  # the most threads every tool takes
@@ -399,79 +339,14 @@ fi
 report_damaged
 
 # The table: records (response lines) and bytes, before and after, overall
-# and per file type.
-# Sets t to the type of file name $1. (No subshells or processes per file in
-# this part: a collection may have a million files.)
-filetype() { case "$1" in *.warc.gz) t="warc.gz";; *.warc) t="warc";; *.arc.gz) t="arc.gz";; *.arc) t="arc";; *) t="other";; esac; }
-declare -A rb ra bb ba
-types=()
-# count_records MANIFEST: "count<TAB>name" per file, by the file's real name.
-count_records() {
-  awk "$decode_awk"'
-    { n[decode($1)]++ }
-    END { for (f in n) printf "%d\t%s\n", n[f], f }' "$1"
-}
-declare -A recs_before recs_after
-while IFS=$'\t' read -r n f; do recs_before[$f]=$n; done < <(count_records "$work/before.manifest")
-# A dry run's "after" is warcrefs --dry-run's exact count per file: what it
-# would convert and the bytes the file would have (kept copies stay).
-declare -A dry_converted dry_saved
-if [ "$dry_run" -eq 0 ]; then
-  while IFS=$'\t' read -r n f; do recs_after[$f]=$n; done < <(count_records "$work/after.manifest")
-else
-  re='^warcrefs: (.*): bytes ([0-9]+) -> ([0-9]+), ([0-9]+) converted$'
-  while IFS= read -r line; do
-    [[ $line =~ $re ]] || continue
-    dry_saved[${BASH_REMATCH[1]}]=$(( BASH_REMATCH[2] - BASH_REMATCH[3] ))
-    dry_converted[${BASH_REMATCH[1]}]=${BASH_REMATCH[4]}
-  done < "$work/warcrefs.log"
-  for b in "${!recs_before[@]}"; do recs_after[$b]=${recs_before[$b]}; done
-fi
-# after_file F: sets a to the file that holds F's records after the run.
-# With -o that is the file of its name in OUTDIR when warcrefs wrote it, not
-# one left there by an earlier run.
-after_file() {
-  a=$1
-  if [ -n "$outdir" ] && [ "$dry_run" -eq 0 ] && [ -f "$outdir/${1##*/}" ] &&
-     [ ! "$outdir/${1##*/}" -ot "$work/warcrefs.started" ]; then a="$outdir/${1##*/}"; fi
-}
-# The sizes before (taken before warcsum) and of the files after, from one stat.
-declare -A size_before size_after
-while IFS= read -r line; do size_before[${line#* }]=${line%% *}; done < "$work/sizes-before.txt"
-while IFS= read -r f; do after_file "$f"; printf '%s\n' "$a"; done < "$work/inputs.list" |
-  xargs -r -d '\n' stat -c '%s %n' > "$work/sizes-after.txt"
-while IFS= read -r line; do size_after[${line#* }]=${line%% *}; done < "$work/sizes-after.txt"
-# The manifests name files by base name: inputs that share one (in two
-# directories) have their records counted once, with the first of them.
-declare -A counted
-while IFS= read -r f; do
-  b=${f##*/}
-  filetype "$b"
-  after_file "$f"
-  [ -n "${bb[$t]+x}" ] || { types+=("$t"); rb[$t]=0; ra[$t]=0; bb[$t]=0; ba[$t]=0; }
-  if [ -z "${counted[$b]+x}" ]; then
-    counted[$b]=1
-    rb[$t]=$(( ${rb[$t]} + ${recs_before[$b]:-0} ))
-    ra[$t]=$(( ${ra[$t]} + ${recs_after[$b]:-0} - ${dry_converted[$f]:-0} ))
-  fi
-  bb[$t]=$(( ${bb[$t]} + ${size_before[$f]:-0} ))
-  ba[$t]=$(( ${ba[$t]} + ${size_after[$a]:-0} - ${dry_saved[$f]:-0} ))
-done < "$work/inputs.list"
+# and per file type (see warcsumcmp(1), --table).
+table=(--table "$work/inputs.list" --sizes-before "$work/sizes-before.txt"
+  --sizes-after "$work/sizes-after.txt")
 if [ "$dry_run" -eq 1 ]; then
-  # One figure, warcrefs --dry-run's: the bytes the real run would save.
-  read -r dry_before dry_after dry_n < <(sed -n \
-    's/^warcrefs: total bytes: \([0-9]*\) -> \([0-9]*\), \([0-9]*\) converted$/\1 \2 \3/p' "$work/warcrefs.log" | tail -n 1)
-  change=$(( dry_before - dry_after ))
-  if [ "$change" -ge 0 ]; then change="would save $change bytes"; else change="would add $(( -change )) bytes"; fi
-  echo "(dry run: a prediction by warcrefs --dry-run: $dry_n duplicates would become revisits, and the run $change)"
+  table+=(--prediction "$work/warcrefs.log" "$work/before.manifest")
+else
+  [ -z "$outdir" ] || table+=(--output-dir "$outdir" --since "$work/warcrefs.started")
+  table+=("$work/before.manifest" "$work/after.manifest")
 fi
-printf '%-10s %14s %14s %8s %16s %16s %8s\n' "type" "records before" "records after" "change" "bytes before" "bytes after" "change"
-tr_=0 ta_=0 tb_=0 tba_=0
-pct() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == 0) print "0.0%"; else printf "%.1f%%\n", (b - a) * 100.0 / a }'; }
-for t in "${types[@]}" total; do
-  if [ "$t" = total ]; then r1=$tr_ r2=$ta_ b1=$tb_ b2=$tba_
-  else r1=${rb[$t]} r2=${ra[$t]} b1=${bb[$t]} b2=${ba[$t]}
-       tr_=$((tr_ + r1)) ta_=$((ta_ + r2)) tb_=$((tb_ + b1)) tba_=$((tba_ + b2)); fi
-  printf '%-10s %14s %14s %8s %16s %16s %8s\n' "$t" "$r1" "$r2" "$(pct "$r1" "$r2")" "$b1" "$b2" "$(pct "$b1" "$b2")"
-done
+"$(tool warcsumcmp)" "${q[@]}" "${table[@]}" || failed=1
 exit $failed

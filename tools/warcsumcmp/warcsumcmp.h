@@ -13,6 +13,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "base/source.h"
 #include "base/status.h"
@@ -21,6 +22,8 @@
 #include "toolcommon/diag.h"
 
 namespace warcsumcmp {
+
+class ArcFiles;
 
 // The kinds of discrepancy, in the words that start their report lines.
 enum class Kind {
@@ -57,9 +60,10 @@ struct Summary {
   // copy > 1 but still in AFTER, an existing revisit referring to it
   // (CompareOptions::referenced): warcrefs --referenced keeps those.
   uint64_t kept_referenced = 0;
-  // copy > 1 but still in AFTER, in a file named .arc or .arc.gz, when there
-  // is no kept list (CompareOptions::kept): ARC has no revisit record, and
-  // warcrefs keeps those. With a kept list they are counted by its reason.
+  // copy > 1 but still in AFTER, in an ARC file (CompareOptions::arc_files,
+  // by content), when there is no kept list (CompareOptions::kept): ARC has
+  // no revisit record, and warcrefs keeps those. With a kept list they are
+  // counted by its reason.
   uint64_t kept_arc = 0;
   // copy > 1 but still in AFTER, listed by warcrefs --kept (CompareOptions::kept),
   // in all and by reason (index: manifest::KeptReason).
@@ -89,6 +93,9 @@ struct CompareOptions {
   // The copies warcrefs kept by design (warcrefs --kept), sorted by key; may
   // be null. When given, it alone says which copies of ARC files were kept.
   const std::vector<KeptCopy>* kept = nullptr;
+  // Without kept: which files are ARC files, by content; may be null (no
+  // copy is then explained by ARC).
+  ArcFiles* arc_files = nullptr;
 };
 
 // Reads the warcrefs --kept list at path, sorted by key, for
@@ -129,7 +136,7 @@ using ReportSink = std::function<base::Status(std::string_view line)>;
 //   referenced: FILE URI DATE DIGEST (copy C; gone, though an existing revisit refers to it)
 //   (with options.referenced: a copy still in AFTER that a revisit refers to is kept, and
 //   counted as such; so is one in options.kept, by its reason, and, when there is no
-//   options.kept, one in a file named .arc or .arc.gz)
+//   options.kept, one in a file that options.arc_files reads as ARC)
 //
 // Records sharing a key on one side are matched as multisets: equal digests
 // pair off first, the rest pair in digest order as "digest changed", and the
@@ -157,6 +164,9 @@ struct RunOptions {
   std::string temp_dir;    // empty: DefaultTempDir(after)
   std::string referenced;  // warcsum --revisit-refs output; empty: none
   std::string kept;        // warcrefs --kept output; empty: none
+  // Where to find the files the manifests name, to tell ARC files by
+  // content when there is no kept list (see ArcFiles); empty: ".".
+  std::vector<std::string> warc_dirs;
   size_t sort_bytes = size_t{256} << 20;
   bool progress = false;
 };
