@@ -216,7 +216,7 @@ int Run(const Options& options, toolcommon::Diag* diag) {
     targets[DirName(target)].insert(BaseName(target));
   }
   RemoveLeftovers(targets, options.dry_run, diag);
-  warcsum::SumOptions after_sum;  // as warcsum by default, in the manifest's algorithm
+  dedup::SumOptions after_sum;  // as warcsum by default, in the manifest's algorithm
   if (!facts.first_digest.empty()) {
     auto digest = warc::ParseDigest(facts.first_digest);
     if (digest.ok()) after_sum.algorithm = digest->algorithm;
