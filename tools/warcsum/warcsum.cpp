@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <memory>
 
-#include "manifest/entry.h"
+#include "manifest/references.h"
 #include "toolcommon/io.h"
 #include "toolcommon/paths.h"
 #include "toolcommon/progress.h"
@@ -65,7 +65,8 @@ uint64_t SumFile(size_t i, const std::string& path, const RunOptions& options, c
   out.progress->FileDone();
   if (out.refs && !complete) {
     if (!source.ok() || !dedup::HarvestDamaged(source->get(), path, sink)) {
-      std::string line = "incomplete " + manifest::EncodeField(path) + "\n";
+      std::string line;
+      manifest::AppendIncompleteInput(path, &line);
       out.refs->Write(i, &line);
     }
   }
@@ -84,7 +85,8 @@ bool CommitOutputs(toolcommon::OrderedOutput& ordered, toolcommon::OutputFile& o
     return false;
   }
   if (refs_ordered && inputs_missing) {
-    std::string line = "incomplete (inputs named but not read, see the errors above)\n";
+    std::string line;
+    manifest::AppendIncompleteNote("(inputs named but not read, see the errors above)", &line);
     if (auto s = refs_out.Write(line.data(), line.size()); !s.ok()) {
       diag->Error(s.message());
       return false;

@@ -1,5 +1,6 @@
 #include "dedup/summarise.h"
 
+#include "manifest/references.h"
 #include "warc/harvest.h"
 #include "warc/payload.h"
 #include "warc/revisit.h"
@@ -17,18 +18,18 @@ void AppendReferences(const warc::Record& record, warc::DigestAlgorithm algorith
   const auto& h = record.headers;
   std::string_view target =
       warc::StripAngleBrackets(h.First("WARC-Refers-To-Target-URI").value_or(""));
-  std::string uri = manifest::EncodeField(target.empty() ? record.TargetUri() : target);
+  std::string_view uri = target.empty() ? record.TargetUri() : target;
   if (auto date = h.First("WARC-Refers-To-Date"); date && !date->empty()) {
-    *out += "capture " + uri + " " + manifest::EncodeField(*date) + "\n";
+    manifest::AppendCaptureReference(uri, *date, out);
   } else if (auto digest = warc::ParseDigest(h.First("WARC-Payload-Digest").value_or(""));
              digest.ok() && (digest->algorithm == algorithm ||
                              digest->algorithm == warc::DigestAlgorithm::kSha1)) {
-    *out += "payload " + uri + " " + digest->ToManifestString() + "\n";
+    manifest::AppendPayloadReference(uri, digest->ToManifestString(), out);
   } else {
-    *out += "uri " + uri + "\n";
+    manifest::AppendUriReference(uri, out);
   }
   if (auto id = h.First("WARC-Refers-To"); id && !id->empty())
-    *out += "record " + manifest::EncodeField(*id) + "\n";
+    manifest::AppendRecordReference(*id, out);
 }
 
 }  // namespace
@@ -159,7 +160,8 @@ FileSummary SumSource(base::ByteSource* source, const std::string& file_field,
 }
 
 bool HarvestDamaged(base::ByteSource* source, const std::string& path, const FileSink& sink) {
-  std::string line = "damaged " + manifest::EncodeField(path) + "\n";
+  std::string line;
+  manifest::AppendDamagedFile(path, &line);
   sink.references(&line);
   warc::HarvestStats stats;
   base::Status status = source->Seek(0);
