@@ -57,12 +57,16 @@ usage_error "bad --hash" "warcsum: --hash: sha3 not in {md5,sha1,sha256,sha512}
 $try" -H sha3 "$tiny"
 usage_error "bad --jobs" "warcsum: --jobs: Value 0 not in range 1 to 256
 $try" -j 0 "$tiny"
-usage_error "bad --types" "warcsum: --types: expected response and/or resource, found \"revisit\"" \
-  --types revisit "$tiny"
+usage_error "bad --types" "warcsum: --types: expected response and/or resource, found \"revisit\"
+$try" --types revisit "$tiny"
 usage_error "--types with an empty item" \
-  "warcsum: --types: expected response and/or resource, found \"response,\"" \
-  --types 'response,' "$tiny"
-usage_error "--append without -o" "warcsum: --append needs -o FILE" --append "$tiny"
+  "warcsum: --types: expected response and/or resource, found \"response,\"
+$try" --types 'response,' "$tiny"
+usage_error "--append without -o" "warcsum: --append needs -o FILE
+$try" --append "$tiny"
+usage_error "--revisit-refs - without -o" \
+  "warcsum: --revisit-refs - needs the manifest in -o FILE (both would go to stdout)
+$try" --revisit-refs - "$tiny"
 
 # An unknown option is what every tool reports, even when a required
 # argument is missing too (CLI11 checks those first: "inputs is required").

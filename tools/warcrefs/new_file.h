@@ -8,11 +8,22 @@
 #include <string>
 #include <string_view>
 
+#include "dedup/verify.h"
 #include "rewrite.h"
 #include "toolcommon/paths.h"
-#include "verify_file.h"
 
 namespace warcrefs {
+
+// The writing and verify helpers, from lib/dedup.
+using dedup::AfterLines;
+using dedup::Conversion;
+using dedup::ConversionLog;
+using dedup::CopyRange;
+using dedup::FdRange;
+using dedup::FirstProblem;
+using dedup::Output;
+using dedup::Sha256;
+using dedup::Verify;
 
 base::Status SyncDirectory(const std::string& dir);
 

@@ -209,10 +209,10 @@ FileResult RewriteFile(const std::string& input, const DupSource& next_dup,
     result.problems.push_back("after-manifest: " + source.status().message());
     return result;
   }
-  warcsum::FileSink sink;
+  dedup::FileSink sink;
   sink.lines = options.after_lines;
   sink.message = [&](const std::string& m) { result.problems.push_back(m + note); };
-  warcsum::SumSource(source->get(), BaseName(input), options.after_sum, sink);
+  dedup::SumSource(source->get(), BaseName(input), options.after_sum, sink);
   return result;
 }
 

@@ -12,10 +12,10 @@
 #include <vector>
 
 #include "base/status.h"
+#include "dedup/summarise.h"
 #include "manifest/entry.h"
 #include "manifest/references.h"
 #include "originals.h"
-#include "warcsum.h"
 
 namespace warcrefs {
 
@@ -41,7 +41,7 @@ struct RewriteOptions {
   // back from disk, or the input when it was not rewritten. The file field is
   // the input's base name.
   std::function<void(std::string* lines)> after_lines = nullptr;
-  warcsum::SumOptions after_sum = {};
+  dedup::SumOptions after_sum = {};
   // Records existing revisits refer to (kept as they are), and the originals
   // the manifest's own copies name, with their digest (a line among them that
   // is a copy itself is not applied). Either may be null.

@@ -48,17 +48,16 @@ int main(int argc, char** argv) {
   options.sum.algorithm = *warc::ParseAlgorithm(hash);
   auto type_mask = warc::ParseRecordTypeList(types);
   if (!type_mask || (*type_mask & ~(warc::kResponse | warc::kResource))) {
-    diag.Raw("warcsum: --types: expected response and/or resource, found \"" + types + "\"\n");
-    return toolcommon::kExitUsage;
+    return toolcommon::UsageError(
+        "warcsum", "--types: expected response and/or resource, found \"" + types + "\"");
   }
   options.sum.types = *type_mask;
   if (options.revisit_refs == "-" && options.output == "-") {
-    diag.Raw("warcsum: --revisit-refs - needs the manifest in -o FILE (both would go to stdout)\n");
-    return toolcommon::kExitUsage;
+    return toolcommon::UsageError(
+        "warcsum", "--revisit-refs - needs the manifest in -o FILE (both would go to stdout)");
   }
   if (options.append && options.output == "-") {
-    diag.Raw("warcsum: --append needs -o FILE\n");
-    return toolcommon::kExitUsage;
+    return toolcommon::UsageError("warcsum", "--append needs -o FILE");
   }
   options.progress = common.progress || toolcommon::StderrIsTerminal();
   toolcommon::InstallInterruptHandler();

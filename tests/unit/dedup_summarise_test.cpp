@@ -1,14 +1,14 @@
-// warcsum::SumSource over in-memory WARC and ARC files: which records are
+// dedup::SumSource over in-memory WARC and ARC files: which records are
 // listed, with which digest, and what --verify reports. Expected digests were
 // computed with Python's hashlib (see the comments next to them).
-#include "warcsum.h"
-
+#include <algorithm>
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
 #include "base/source.h"
+#include "dedup/summarise.h"
 #include "gzmulti/member_writer.h"
 #include "warc/header_map.h"
 #include "warc/writer.h"
@@ -139,16 +139,16 @@ Crawl MakeCrawl(bool gzip) {
 struct SumRun {
   std::vector<std::string> lines;
   std::vector<std::string> messages;
-  warcsum::FileSummary summary;
+  dedup::FileSummary summary;
   uint64_t bytes_read = 0, records_read = 0;
 };
 
-SumRun Sum(const std::string& input, const warcsum::SumOptions& options,
+SumRun Sum(const std::string& input, const dedup::SumOptions& options,
            const std::string& file = "my crawl.warc.gz") {
   base::StringSource source(input);
   SumRun r;
   std::atomic<uint64_t> bytes{0}, records{0};
-  warcsum::FileSink sink;
+  dedup::FileSink sink;
   sink.lines = [&](std::string* lines) {
     size_t start = 0;
     for (size_t nl; (nl = lines->find('\n', start)) != std::string::npos; start = nl + 1)
@@ -159,7 +159,7 @@ SumRun Sum(const std::string& input, const warcsum::SumOptions& options,
   sink.message = [&](const std::string& m) { r.messages.push_back(m); };
   sink.bytes_read = &bytes;
   sink.records_read = &records;
-  r.summary = warcsum::SumSource(&source, file, options, sink);
+  r.summary = dedup::SumSource(&source, file, options, sink);
   r.bytes_read = bytes;
   r.records_read = records;
   return r;
@@ -195,7 +195,7 @@ TEST_CASE("warcsum default mode reuses a stored digest, even a wrong one", "[war
 
 TEST_CASE("warcsum --recompute ignores stored digests", "[warcsum]") {
   Crawl c = MakeCrawl(true);
-  warcsum::SumOptions o;
+  dedup::SumOptions o;
   o.recompute = true;
   SumRun r = Sum(c.bytes, o);
   CHECK(r.lines ==
@@ -211,7 +211,7 @@ TEST_CASE("warcsum --recompute ignores stored digests", "[warcsum]") {
 
 TEST_CASE("warcsum --verify reports every stored digest that differs", "[warcsum]") {
   Crawl c = MakeCrawl(true);
-  warcsum::SumOptions o;
+  dedup::SumOptions o;
   o.verify = true;
   SumRun r = Sum(c.bytes, o);
   // The computed digest is spelled like the stored one: base32, or md5 hex.
@@ -241,7 +241,7 @@ TEST_CASE("warcsum --verify: a wrong hex digest is reported in hex", "[warcsum]"
                  {"Content-Type", kHttp},
                  {"WARC-Payload-Digest", kWorldSha1}}),
         "HTTP/1.1 200 OK\r\n\r\nhello\n", true);
-  warcsum::SumOptions o;
+  dedup::SumOptions o;
   o.verify = true;
   SumRun r = Sum(c.bytes, o, "x.warc.gz");
   CHECK(r.messages ==
@@ -267,7 +267,7 @@ TEST_CASE("warcsum: an unreadable stored digest", "[warcsum]") {
   CHECK(plain.messages.empty());
   CHECK(plain.lines == std::vector<std::string>{line});
   // --verify says so, and still lists the record.
-  warcsum::SumOptions o;
+  dedup::SumOptions o;
   o.verify = true;
   SumRun verify = Sum(c.bytes, o, "x.warc.gz");
   CHECK(verify.messages ==
@@ -280,7 +280,7 @@ TEST_CASE("warcsum: an unreadable stored digest", "[warcsum]") {
 
 TEST_CASE("warcsum: empty payloads only with keep_empty", "[warcsum]") {
   Crawl c = MakeCrawl(true);
-  warcsum::SumOptions o;
+  dedup::SumOptions o;
   o.keep_empty = true;
   SumRun r = Sum(c.bytes, o);
   REQUIRE(r.lines.size() == 6);
@@ -289,7 +289,7 @@ TEST_CASE("warcsum: empty payloads only with keep_empty", "[warcsum]") {
 
 TEST_CASE("warcsum: WARC-Truncated records only with keep_truncated", "[warcsum]") {
   Crawl c = MakeCrawl(true);
-  warcsum::SumOptions o;
+  dedup::SumOptions o;
   o.keep_truncated = true;
   SumRun r = Sum(c.bytes, o);
   REQUIRE(r.lines.size() == 6);
@@ -299,13 +299,13 @@ TEST_CASE("warcsum: WARC-Truncated records only with keep_truncated", "[warcsum]
 
 TEST_CASE("warcsum: types select response and resource; revisits never listed", "[warcsum]") {
   Crawl c = MakeCrawl(true);
-  warcsum::SumOptions resource;
+  dedup::SumOptions resource;
   resource.types = warc::kResource;
   SumRun r = Sum(c.bytes, resource);
   CHECK(r.lines == std::vector<std::string>{c.Where(7) + "file:///notes.txt 2024-01-01T00:00:06Z " +
                                             kResourceSha1});
 
-  warcsum::SumOptions both;
+  dedup::SumOptions both;
   both.types = warc::kResponse | warc::kResource;
   both.keep_empty = true;
   both.keep_truncated = true;
@@ -322,7 +322,7 @@ TEST_CASE("warcsum: types select response and resource; revisits never listed", 
 
 TEST_CASE("warcsum: md5 and sha256", "[warcsum]") {
   Crawl c = MakeCrawl(true);
-  warcsum::SumOptions md5;
+  dedup::SumOptions md5;
   md5.algorithm = warc::DigestAlgorithm::kMd5;
   SumRun r = Sum(c.bytes, md5);
   CHECK(r.lines ==
@@ -338,7 +338,7 @@ TEST_CASE("warcsum: md5 and sha256", "[warcsum]") {
                                  c.Where(10) + "http://example.com/label 2024-01-01T00:00:09Z "
                                                "md5:b1946ac92492d2347c6235b4d2611184"});
 
-  warcsum::SumOptions sha256;
+  dedup::SumOptions sha256;
   sha256.algorithm = warc::DigestAlgorithm::kSha256;
   SumRun s = Sum(c.bytes, sha256);
   CHECK(s.lines ==
@@ -356,7 +356,7 @@ TEST_CASE("warcsum: md5 and sha256", "[warcsum]") {
                 "sha256:5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03"});
 
   // --verify with another hash: the stored sha1 is still checked.
-  warcsum::SumOptions verify = md5;
+  dedup::SumOptions verify = md5;
   verify.verify = true;
   SumRun v = Sum(c.bytes, verify);
   CHECK(v.messages ==
@@ -419,4 +419,74 @@ TEST_CASE("warcsum: ARC files give ISO dates", "[warcsum]") {
                                              std::to_string(m1.size()) +
                                              " http://example.com/a%20b 2014-02-16T05:02:22Z "
                                              "sha1:fd342f1f912da257f65f5a05a44cacdd1b7141c0"});
+}
+
+namespace {
+
+// A read loop of the caller's own, as warcrefs' verify pass runs: the records
+// at `take` it reads itself, the others go to a Summariser.
+struct OwnLoop {
+  std::string lines, references;
+  dedup::FileSummary summary;
+};
+OwnLoop SumAllBut(const std::string& input, const std::vector<uint64_t>& take) {
+  OwnLoop r;
+  dedup::FileSink sink;
+  sink.lines = [&](std::string* lines) {
+    r.lines += *lines;
+    lines->clear();
+  };
+  sink.references = [&](std::string* lines) {
+    r.references += *lines;
+    lines->clear();
+  };
+  sink.message = [&](const std::string& m) { FAIL(m); };
+  base::StringSource source(input);
+  dedup::SumOptions options;
+  dedup::Summariser summariser("my crawl.warc.gz", options, sink);
+  warc::RecordReader reader(&source, options.reader, summariser.reporter());
+  warc::Record record;
+  while (reader.Next(&record)) {
+    if (std::find(take.begin(), take.end(), record.offset) == take.end()) {
+      summariser.Add(record, &reader);
+      continue;
+    }
+    std::string_view piece;
+    while (reader.ReadBlock(&piece)) {
+    }
+    uint64_t length = 0;
+    CHECK(reader.Finish(&length));
+  }
+  r.summary = summariser.Finish(reader);
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("dedup::Summariser: what a caller's own loop takes is neither listed nor referenced",
+          "[warcsum]") {
+  Crawl c = MakeCrawl(true);
+  SumRun whole = Sum(c.bytes, {});
+  std::string all_lines, lines_but_3;
+  for (const auto& line : whole.lines) {
+    all_lines += line + "\n";
+    if (line.rfind(c.Where(3), 0) != 0) lines_but_3 += line + "\n";
+  }
+  const std::string revisit_refs =
+      "payload http://example.com/a%20b " + std::string(kHelloSha1) + "\n";
+
+  // Nothing taken: SumSource's lines, byte for byte, and the revisit's references.
+  OwnLoop none = SumAllBut(c.bytes, {});
+  CHECK(none.lines == all_lines);
+  CHECK(none.references == revisit_refs);
+  CHECK(none.summary.records == 11);
+  CHECK(none.summary.listed == whole.summary.listed);
+  CHECK(none.summary.bytes == c.bytes.size());
+
+  // Response 3 and revisit 4 taken.
+  OwnLoop some = SumAllBut(c.bytes, {c.offsets[3], c.offsets[4]});
+  CHECK(some.lines == lines_but_3);
+  CHECK(some.references.empty());
+  CHECK(some.summary.records == 9);
+  CHECK(some.summary.listed == whole.summary.listed - 1);
 }

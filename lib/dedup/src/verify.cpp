@@ -1,4 +1,4 @@
-#include "verify_file.h"
+#include "dedup/verify.h"
 
 #include <algorithm>
 #include <cstring>
@@ -8,7 +8,7 @@
 #include "warc/digest.h"
 #include "warc/revisit.h"
 
-namespace warcrefs {
+namespace dedup {
 namespace {
 
 // Compares two byte ranges through two caller-owned buffers of equal size
@@ -172,13 +172,12 @@ base::Status CopyRange(int in_fd, uint64_t offset, uint64_t length, Output* out)
   return gzmulti::CopyRaw(&range, length, [&](std::string_view d) { return out->Write(d); });
 }
 
-// Re-reads the new file: untouched ranges are byte-identical to the input,
-// and one sequential read of the whole file finds every revisit at its place
-// with the fields it must have. That read is warcsum's: with `after` set, its
-// manifest lines (the after-manifest) come from the same pass.
-base::Status Verify(int in_fd, uint64_t in_size, int out_fd, uint64_t out_size,
-                    ConversionLog* conversions, const std::string& file_field,
-                    const warcsum::SumOptions* after_sum, AfterLines* after) {
+namespace {
+
+// The new file's bytes outside the revisits are the input's, and each
+// revisit's are those written.
+base::Status SameOutsideRevisits(int in_fd, uint64_t in_size, int out_fd, uint64_t out_size,
+                                 ConversionLog* conversions) {
   uint64_t in_pos = 0, out_pos = 0;
   std::vector<char> a(1 << 20), b(1 << 20);
   Conversion c;
@@ -197,8 +196,16 @@ base::Status Verify(int in_fd, uint64_t in_size, int out_fd, uint64_t out_size,
   if (!conversions->status().ok()) return conversions->status();
   if (in_size - in_pos != out_size - out_pos)
     return base::Status::Corruption("the new file has the wrong size");
-  if (auto s = SameBytes(in_fd, in_pos, out_fd, out_pos, in_size - in_pos, a, b); !s.ok()) return s;
+  return SameBytes(in_fd, in_pos, out_fd, out_pos, in_size - in_pos, a, b);
+}
 
+// One sequential read of the whole new file finds every revisit at its place
+// with the fields it must have; the other records go to a Summariser (the
+// after-manifest, with `after` set).
+base::Status RevisitsReadBack(int in_fd, uint64_t in_size, int out_fd, uint64_t out_size,
+                              ConversionLog* conversions, const std::string& file_field,
+                              const SumOptions* after_sum, AfterLines* after) {
+  Conversion c;
   FdRange whole(out_fd, 0, out_size);
   // c: the next revisit to find (none left when `found` is all of them).
   if (auto s = conversions->Rewind(); !s.ok()) return s;
@@ -208,7 +215,7 @@ base::Status Verify(int in_fd, uint64_t in_size, int out_fd, uint64_t out_size,
   // Damage met (the first message, the count; all of them for the after-manifest).
   std::string first_problem;
   uint64_t problem_count = 0, problems_to_last_revisit = 0;
-  warcsum::FileSink sink;
+  FileSink sink;
   sink.lines = [&](std::string* lines) {
     if (after) after->lines.Append(lines);
     lines->clear();
@@ -217,7 +224,9 @@ base::Status Verify(int in_fd, uint64_t in_size, int out_fd, uint64_t out_size,
     if (problem_count++ == 0) first_problem = m;
     if (after) after->problems.push_back(m);
   };
-  sink.record = [&](const warc::Record& record, warc::RecordReader* reader) {
+  // Whether the record is the next revisit, checked here (true) or one for
+  // the summariser, which lists it in the after-manifest (false).
+  auto check_revisit = [&](const warc::Record& record, warc::RecordReader* reader) {
     if (!revisits.ok() || !pending) return false;
     if (record.offset < c.out_offset) return false;  // untouched: compared above
     if (record.offset > c.out_offset) {
@@ -231,13 +240,18 @@ base::Status Verify(int in_fd, uint64_t in_size, int out_fd, uint64_t out_size,
     if (!pending) problems_to_last_revisit = problem_count;
     return true;
   };
-  warcsum::SumOptions sum;
+  SumOptions sum;
   if (after_sum) {
     sum = *after_sum;
   } else {
     sum.types = 0;  // nothing listed, nothing hashed
   }
-  warcsum::SumSource(&whole, file_field, sum, sink);
+  Summariser summariser(file_field, sum, sink);
+  warc::RecordReader reader(&whole, sum.reader, summariser.reporter());
+  warc::Record record;
+  while (reader.Next(&record))
+    if (!check_revisit(record, &reader)) summariser.Add(record, &reader);
+  summariser.Finish(reader);
   if (!revisits.ok()) return revisits;
   if (!conversions->status().ok()) return conversions->status();
   if (pending || found < conversions->size())
@@ -256,4 +270,19 @@ base::Status Verify(int in_fd, uint64_t in_size, int out_fd, uint64_t out_size,
   return base::Status::Ok();
 }
 
-}  // namespace warcrefs
+}  // namespace
+
+// Re-reads the new file: untouched ranges are byte-identical to the input,
+// and one sequential read of the whole file finds every revisit at its place
+// with the fields it must have. That read is warcsum's: with `after` set, its
+// manifest lines (the after-manifest) come from the same pass.
+base::Status Verify(int in_fd, uint64_t in_size, int out_fd, uint64_t out_size,
+                    ConversionLog* conversions, const std::string& file_field,
+                    const SumOptions* after_sum, AfterLines* after) {
+  if (auto s = SameOutsideRevisits(in_fd, in_size, out_fd, out_size, conversions); !s.ok())
+    return s;
+  return RevisitsReadBack(in_fd, in_size, out_fd, out_size, conversions, file_field, after_sum,
+                          after);
+}
+
+}  // namespace dedup

@@ -1,7 +1,15 @@
-// warcrefs' rewrite of one file, the parts that write and verify the new
-// file: the conversions made (kept in a temporary file, so that memory does
-// not grow with their number), and the verify pass that reads the new file
-// back before it replaces the target.
+// The verify pass of a rewritten file (warcrefs(1)), and the parts that write
+// the new file: the conversions made (kept in a temporary file, so that memory
+// does not grow with their number), and Verify, which reads the new file back
+// before it replaces the target. Its one sequential read is warcsum's
+// (dedup/summarise.h): the records it does not check itself go to a
+// Summariser, so that the after-manifest comes from the same pass.
+//
+//   dedup::ConversionLog log;             // one Append per revisit written
+//   dedup::AfterLines after;
+//   base::Status s = dedup::Verify(in_fd, in_size, out_fd, out_size, &log,
+//                                  "a.warc.gz", &sum_options, &after);
+//   if (!s.ok()) ...                      // the new file must not replace the input
 #pragma once
 
 #include <unistd.h>
@@ -13,12 +21,12 @@
 #include <vector>
 
 #include "base/source.h"
+#include "base/spill_buffer.h"
 #include "base/status.h"
-#include "toolcommon/io.h"
+#include "dedup/summarise.h"
 #include "warc/reader.h"
-#include "warcsum.h"
 
-namespace warcrefs {
+namespace dedup {
 
 // Reads [offset, end) of an open file with pread.
 class FdRange : public base::ByteSource {
@@ -138,6 +146,6 @@ struct AfterLines {
 // REQUIRES: conversions->size() > 0.
 base::Status Verify(int in_fd, uint64_t in_size, int out_fd, uint64_t out_size,
                     ConversionLog* conversions, const std::string& file_field,
-                    const warcsum::SumOptions* after_sum, AfterLines* after);
+                    const SumOptions* after_sum, AfterLines* after);
 
-}  // namespace warcrefs
+}  // namespace dedup
