@@ -1,11 +1,11 @@
-#include "compare.h"
+#include "dedup/compare.h"
 
 #include <algorithm>
 #include <cstring>
 #include <map>
 #include <optional>
 
-namespace warccollres {
+namespace dedup {
 namespace {
 
 constexpr uint64_t kSmallMember = 1 << 20;   // members up to this are loaded whole
@@ -462,4 +462,4 @@ std::vector<uint64_t> RunComparer::Assign(const std::vector<manifest::Entry>& ru
   return exts;
 }
 
-}  // namespace warccollres
+}  // namespace dedup

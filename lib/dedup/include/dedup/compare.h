@@ -1,5 +1,16 @@
-// Proving records identical: fetching records that share a digest and
-// comparing their payloads byte for byte.
+// Proving records identical (stage 2, warccollres(1)): records that share a
+// digest are fetched and their payloads compared byte for byte, because a
+// stored digest can be wrong or forged, and only identical payloads may
+// become revisits. Each record of a run (equal digests) gets a hash
+// extension: records with the same extension are byte-identical.
+//
+//   dedup::RunComparer comparer(source);  // one per thread
+//   std::vector<std::string> problems, collisions;
+//   std::vector<uint64_t> exts = comparer.Assign(run, &problems, &collisions);
+//   // exts[i] is run[i]'s extension; problems and collisions are messages
+//   // for the caller to print ("FILE: offset N: ...").
+//
+// A run too long to hold in memory is compared in parts (dedup/long_runs.h).
 #pragma once
 
 #include <cstdint>
@@ -15,7 +26,7 @@
 #include "warc/payload.h"
 #include "warc/reader.h"
 
-namespace warccollres {
+namespace dedup {
 
 // One record fetched and opened at its payload. The record is checked to be
 // the one the manifest line names (a record starts at the offset, with the
@@ -109,4 +120,4 @@ class RunComparer {
   std::vector<size_t> founders_;
 };
 
-}  // namespace warccollres
+}  // namespace dedup
