@@ -1,5 +1,5 @@
-// Fuzzes warcsumsplit's host catalog parser (--by-host CATALOG),
-// warcsumsplit::ReadCatalog.
+// Fuzzes the host catalog parser (warcsumsplit --by-host CATALOG),
+// manifest::ReadHostCatalog.
 //
 // The first input byte is the most bytes the source gives per read (0: all at
 // once), the rest is the catalog.
@@ -17,7 +17,7 @@
 
 #include "base/source.h"
 #include "fuzz_targets.h"
-#include "warcsumsplit.h"
+#include "manifest/host_catalog.h"
 
 namespace fuzz {
 namespace {
@@ -43,16 +43,16 @@ class TrickleSource : public base::ByteSource {
   size_t pos_ = 0;
 };
 
-base::Result<warcsumsplit::Catalog> Read(std::string_view text, size_t most) {
+base::Result<manifest::HostCatalog> Read(std::string_view text, size_t most) {
   TrickleSource source(text, most);
-  return warcsumsplit::ReadCatalog(&source);
+  return manifest::ReadHostCatalog(&source);
 }
 
-bool SameCatalog(const warcsumsplit::Catalog& a, const warcsumsplit::Catalog& b) {
+bool SameCatalog(const manifest::HostCatalog& a, const manifest::HostCatalog& b) {
   return a.hosts == b.hosts && a.files == b.files;
 }
 
-void CheckCatalog(const warcsumsplit::Catalog& catalog) {
+void CheckCatalog(const manifest::HostCatalog& catalog) {
   Check(!catalog.hosts.empty() && !catalog.files.empty(), "an empty catalog was accepted");
   Check(std::is_sorted(catalog.hosts.begin(), catalog.hosts.end()) &&
             std::adjacent_find(catalog.hosts.begin(), catalog.hosts.end()) == catalog.hosts.end(),

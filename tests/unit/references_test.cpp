@@ -170,3 +170,48 @@ TEST_CASE("references: many repeated lines stay few while loading", "[manifest]"
   CHECK(set.size() == 2);
   CHECK(set.Refers("http://a/", "d", "sha1:00"));
 }
+
+TEST_CASE("references: the writers spell each line, encoded, and read back", "[manifest]") {
+  std::string out;
+  manifest::AppendCaptureReference("http://a/ b", "2020-01-01T00:00:00Z", &out);
+  manifest::AppendPayloadReference("http://b/", "sha1:ab", &out);
+  manifest::AppendUriReference("http://c/", &out);
+  manifest::AppendRecordReference("<urn:uuid:1>", &out);
+  manifest::AppendDamagedFile("dir/a b.warc", &out);
+  manifest::AppendIncompleteInput("x y.warc", &out);
+  manifest::AppendIncompleteNote("(inputs named but not read, see the errors above)", &out);
+  CHECK(out ==
+        "capture http://a/%20b 2020-01-01T00:00:00Z\n"
+        "payload http://b/ sha1:ab\n"
+        "uri http://c/\n"
+        "record <urn:uuid:1>\n"
+        "damaged dir/a%20b.warc\n"
+        "incomplete x%20y.warc\n"
+        "incomplete (inputs named but not read, see the errors above)\n");
+  base::Status status;
+  auto set = Loaded(out, &status);
+  REQUIRE(status.ok());
+  CHECK(set.Refers("http://a/%20b", "2020-01-01T00:00:00Z", "sha1:00"));
+  CHECK(set.Refers("http://b/", "2021", "sha1:ab"));
+  CHECK(set.Refers("http://c/", "2021", "sha1:00"));
+  CHECK(set.Refers("http://z/", "2021", "sha1:00", "<urn:uuid:1>"));
+  CHECK(set.damaged() == std::vector<std::string>{"dir/a b.warc"});
+  CHECK(set.incomplete() == std::vector<std::string>{
+                                "x%20y.warc", "(inputs named but not read, see the errors above)"});
+}
+
+TEST_CASE("references: ParseReferenceLine gives the kind and fields", "[manifest]") {
+  using Kind = manifest::ReferenceLine::Kind;
+  manifest::ReferenceLine r;
+  REQUIRE(manifest::ParseReferenceLine("capture http://a/ 2020", &r));
+  CHECK((r.kind == Kind::kCapture && r.a == "http://a/" && r.b == "2020"));
+  REQUIRE(manifest::ParseReferenceLine("damaged a%20b", &r));
+  CHECK((r.kind == Kind::kDamaged && r.a == "a b"));
+  REQUIRE(manifest::ParseReferenceLine("incomplete", &r));
+  CHECK((r.kind == Kind::kIncomplete && r.a == "?"));
+  REQUIRE(manifest::ParseReferenceLine("# c", &r));
+  CHECK(r.kind == Kind::kBlank);
+  CHECK_FALSE(manifest::ParseReferenceLine("capture http://a/", &r));
+  CHECK_FALSE(manifest::ParseReferenceLine("uri  http://a/", &r));
+  CHECK_FALSE(manifest::ParseReferenceLine("what x", &r));
+}

@@ -1,4 +1,4 @@
-// warcsumsplit's core, the external sort (manifest/order.h) and ParseSize.
+// warcsumsplit's core and ParseSize.
 #include "warcsumsplit.h"
 
 #include <stdlib.h>
@@ -8,13 +8,11 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "base/source.h"
-#include "manifest/order.h"
 #include "toolcommon/size.h"
 
 namespace fs = std::filesystem;
@@ -248,31 +246,6 @@ TEST_CASE("Split: unsorted input is an error and writes nothing", "[warcsumsplit
   CHECK(f.dir.List() == std::vector<std::string>{"in"});
 }
 
-TEST_CASE("ReadCatalog", "[warcsumsplit]") {
-  auto read = [](const std::string& text) {
-    base::StringSource source(text);
-    return warcsumsplit::ReadCatalog(&source);
-  };
-  auto ok = read("# file host\nb.warc.gz  h2\n\ta.warc.gz\th1 # comment\nc.warc.gz h1\n\n");
-  REQUIRE(ok.ok());
-  CHECK(ok->hosts == std::vector<std::string>{"h1", "h2"});
-  CHECK(ok->Find("a.warc.gz") == 0);
-  CHECK(ok->Find("b.warc.gz") == 1);
-  CHECK(ok->Find("c.warc.gz") == 0);
-  CHECK(ok->Find("d.warc.gz") == -1);
-  CHECK(read("a h1\na h2 x\n").status().message() ==
-        "line 2: expected \"filename host\", found 3 fields");
-  CHECK(read("a h1\nb h2\na h2\n").status().message() ==
-        "line 3: file \"a\" has host \"h2\" here and \"h1\" on line 1");
-  CHECK(read("a h1\na h1\n").ok());
-  CHECK(read("a x/y\n").status().message() ==
-        "line 1: host \"x/y\" cannot end an output file name (no '/', no leading '.', no \".tmp\" "
-        "ending)");
-  CHECK_FALSE(read("a ..\n").ok());
-  CHECK_FALSE(read("a h.tmp\n").ok());
-  CHECK(read("# only comments\n").status().message() == "no \"filename host\" lines");
-}
-
 TEST_CASE("Split --by-host sorts each host's lines by file, then offset", "[warcsumsplit]") {
   for (size_t buffer : {size_t{64} << 20, size_t{64}}) {
     Fixture f;
@@ -340,46 +313,4 @@ TEST_CASE("Split --by-host: files missing from the catalog are reported and drop
   CHECK(f.Part("h1") == "a 1 1 u 2019 sha1:aa\n");
   CHECK(f.diag.errors() == 2);  // the first line of x, then the count
   CHECK(f.dir.List() == std::vector<std::string>{"catalog", "in", "part.h1"});
-}
-
-TEST_CASE("ExternalSorter merges many runs", "[manifest][order]") {
-  std::mt19937 rng(7);
-  std::vector<std::string> records;
-  for (int i = 0; i < 2000; ++i) {
-    std::string r(rng() % 12, '\0');
-    for (char& c : r) c = static_cast<char>(rng() % 4 == 0 ? 0xe9 : 'a' + rng() % 3);
-    records.push_back(r);
-  }
-  TempDir dir;
-  manifest::ExternalSorter::Options options;
-  options.temp_dir = dir / "";
-  options.run_bytes = 200;  // about 8 records a run
-  options.fan_in = 3;       // several rounds of merging
-  manifest::ExternalSorter sorter(options);
-  for (const auto& r : records) REQUIRE(sorter.Add(r).ok());
-  REQUIRE(sorter.Finish().ok());
-  std::vector<std::string> out;
-  std::string r;
-  while (sorter.Next(&r)) out.push_back(r);
-  REQUIRE(sorter.status().ok());
-  CHECK(sorter.runs_written() > 200);
-  std::sort(records.begin(), records.end());
-  CHECK(out == records);      // byte order, 0xe9 after 'c'
-  CHECK(dir.List().empty());  // runs are unlinked from the start
-}
-
-TEST_CASE("ExternalSorter: in memory and empty", "[manifest][order]") {
-  manifest::ExternalSorter sorter({});
-  for (const char* r : {"b", "a", "", "ab"}) REQUIRE(sorter.Add(r).ok());
-  REQUIRE(sorter.Finish().ok());
-  std::vector<std::string> out;
-  std::string r;
-  while (sorter.Next(&r)) out.push_back(r);
-  CHECK(out == std::vector<std::string>{"", "a", "ab", "b"});
-  CHECK(sorter.runs_written() == 0);
-
-  manifest::ExternalSorter empty({});
-  REQUIRE(empty.Finish().ok());
-  CHECK_FALSE(empty.Next(&r));
-  CHECK(empty.status().ok());
 }

@@ -6,9 +6,6 @@
 namespace manifest {
 namespace {
 
-const char* const kFieldNames[] = {"file",   "offset", "length", "uri",     "date",
-                                   "digest", "ext",    "copy",   "ref-uri", "ref-date"};
-
 bool NeedsEncoding(unsigned char c) { return c <= 0x20 || c >= 0x7f; }
 
 int HexValue(char c) {
@@ -65,7 +62,7 @@ std::string Quote(std::string_view s) {
 
 base::Status FieldError(size_t index, const std::string& what) {
   return base::Status::InvalidArgument("field " + std::to_string(index + 1) + " (" +
-                                       kFieldNames[index] + "): " + what);
+                                       FieldName(static_cast<Field>(index)) + "): " + what);
 }
 
 bool ParseNumber(std::string_view s, uint64_t* v) {
@@ -152,34 +149,30 @@ std::string FormatLine(const Entry& entry) {
 
 base::Result<Entry> ParseLine(std::string_view line) {
   std::vector<std::string_view> fields;
-  size_t pos = 0;
-  for (;;) {
-    size_t space = line.find(' ', pos);
-    std::string_view field =
-        line.substr(pos, space == std::string_view::npos ? line.npos : space - pos);
+  SplitFields(line, &fields);
+  for (size_t i = 0; i < fields.size(); ++i) {
+    std::string_view field = fields[i];
     if (field.empty())
-      return base::Status::InvalidArgument("field " + std::to_string(fields.size() + 1) +
+      return base::Status::InvalidArgument("field " + std::to_string(i + 1) +
                                            ": empty (fields are separated by exactly one space)");
     for (char c : field) {
       if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
-        return base::Status::InvalidArgument("field " + std::to_string(fields.size() + 1) +
+        return base::Status::InvalidArgument("field " + std::to_string(i + 1) +
                                              ": contains a control character");
       // A writer percent-encodes these, so a raw one would not survive a
       // read-write round trip: the line was not written by a manifest writer.
       if (static_cast<unsigned char>(c) >= 0x80)
         return base::Status::InvalidArgument(
-            "field " + std::to_string(fields.size() + 1) +
+            "field " + std::to_string(i + 1) +
             ": contains a non-ASCII byte (must be percent-encoded)");
     }
-    fields.push_back(field);
-    if (space == std::string_view::npos) break;
-    pos = space + 1;
   }
-  if (fields.size() != 6 && fields.size() != 7 && fields.size() != 10)
+  Shape shape;
+  if (!ShapeOfFieldCount(fields.size(), &shape))
     return base::Status::InvalidArgument("expected 6, 7 or 10 fields, found " +
                                          std::to_string(fields.size()));
   Entry e;
-  e.fields_count = static_cast<int>(fields.size());
+  e.set_shape(shape);
   e.file = std::string(fields[0]);
   if (!ParseNumber(fields[1], &e.offset))
     return FieldError(1, "expected a decimal number, found " + Quote(fields[1]));

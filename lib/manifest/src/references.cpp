@@ -3,23 +3,25 @@
 #include <algorithm>
 #include <functional>
 
+#include "base/timestamp.h"
 #include "manifest/entry.h"
+#include "manifest/fields.h"
 #include "manifest/reader.h"
 #include "url/canon.h"
 
 namespace manifest {
 namespace {
 
-std::vector<std::string_view> SplitSpaces(std::string_view line) {
-  std::vector<std::string_view> fields;
-  size_t pos = 0;
-  while (pos <= line.size()) {
-    size_t space = line.find(' ', pos);
-    if (space == std::string_view::npos) space = line.size();
-    fields.push_back(line.substr(pos, space - pos));
-    pos = space + 1;
+void AppendReference(std::string_view kind, std::string_view a, std::string_view b,
+                     std::string* out) {
+  out->append(kind);
+  out->push_back(' ');
+  out->append(a);
+  if (!b.empty()) {
+    out->push_back(' ');
+    out->append(b);
   }
-  return fields;
+  out->push_back('\n');
 }
 
 std::string_view StripBrackets(std::string_view id) {
@@ -27,6 +29,60 @@ std::string_view StripBrackets(std::string_view id) {
 }
 
 }  // namespace
+
+void AppendCaptureReference(std::string_view uri, std::string_view date, std::string* out) {
+  AppendReference("capture", EncodeField(uri), EncodeField(date), out);
+}
+void AppendPayloadReference(std::string_view uri, std::string_view digest, std::string* out) {
+  AppendReference("payload", EncodeField(uri), digest, out);
+}
+void AppendUriReference(std::string_view uri, std::string* out) {
+  AppendReference("uri", EncodeField(uri), {}, out);
+}
+void AppendRecordReference(std::string_view record_id, std::string* out) {
+  AppendReference("record", EncodeField(record_id), {}, out);
+}
+void AppendDamagedFile(std::string_view path, std::string* out) {
+  AppendReference("damaged", EncodeField(path), {}, out);
+}
+void AppendIncompleteInput(std::string_view path, std::string* out) {
+  AppendReference("incomplete", EncodeField(path), {}, out);
+}
+void AppendIncompleteNote(std::string_view note, std::string* out) {
+  AppendReference("incomplete", note, {}, out);
+}
+
+bool ParseReferenceLine(std::string_view line, ReferenceLine* out) {
+  using Kind = ReferenceLine::Kind;
+  *out = ReferenceLine();
+  if (line.empty() || line[0] == '#') return true;
+  if (line == "incomplete" || line.rfind("incomplete ", 0) == 0) {
+    out->kind = Kind::kIncomplete;
+    out->a = line.size() > 11 ? line.substr(11) : "?";
+    return true;
+  }
+  auto f = SplitFields(line);
+  if (f.size() == 2 && f[0] == "damaged" && !f[1].empty()) {
+    out->kind = Kind::kDamaged;
+    out->a = DecodeField(f[1]);
+    return true;
+  }
+  if (std::any_of(f.begin(), f.end(), [](auto s) { return s.empty(); })) return false;
+  if (f[0] == "capture" && f.size() == 3) {
+    out->kind = Kind::kCapture;
+  } else if (f[0] == "payload" && f.size() == 3) {
+    out->kind = Kind::kPayload;
+  } else if (f[0] == "uri" && f.size() == 2) {
+    out->kind = Kind::kUri;
+  } else if (f[0] == "record" && f.size() == 2) {
+    out->kind = Kind::kRecord;
+  } else {
+    return false;
+  }
+  out->a = std::string(f[1]);
+  if (f.size() == 3) out->b = std::string(f[2]);
+  return true;
+}
 
 uint64_t KeyOf(std::initializer_list<std::string_view> fields) {
   std::string joined;
@@ -49,15 +105,7 @@ base::Status ReferenceSet::LoadFile(const std::string& path) {
   return s;
 }
 
-std::string ReferenceSet::ToTimestamp(std::string_view date) {
-  std::string digits;
-  for (char c : date) {
-    if (digits.size() == 14) break;
-    if (c >= '0' && c <= '9') digits += c;
-  }
-  digits.resize(14, '0');
-  return digits;
-}
+std::string ReferenceSet::ToTimestamp(std::string_view date) { return base::ToTimestamp(date); }
 
 void ReferenceSet::Add(char kind, std::string_view a, std::string_view b) {
   keys_.push_back(Key(kind, a, b));
@@ -91,32 +139,35 @@ bool ReferenceSet::Refers(std::string_view uri, std::string_view date, std::stri
 base::Status ReferenceSet::Load(base::ByteSource* source, const std::string& name) {
   LineReader lines(source);
   std::string line;
+  ReferenceLine ref;
   while (lines.Next(&line)) {
-    if (line.empty() || line[0] == '#') continue;
-    if (line == "incomplete" || line.rfind("incomplete ", 0) == 0) {
-      incomplete_.push_back(line.size() > 11 ? line.substr(11) : "?");
-      continue;
-    }
-    auto f = SplitSpaces(line);
-    if (f.size() == 2 && f[0] == "damaged" && !f[1].empty()) {
-      damaged_.push_back(DecodeField(f[1]));
-      continue;
-    }
-    bool ok = !f.empty() && std::none_of(f.begin(), f.end(), [](auto s) { return s.empty(); });
-    if (ok && f[0] == "capture" && f.size() == 3) {
-      Add('c', UriKey(f[1]), ToTimestamp(f[2]));
-    } else if (ok && f[0] == "payload" && f.size() == 3) {
-      Add('p', UriKey(f[1]), f[2]);
-    } else if (ok && f[0] == "uri" && f.size() == 2) {
-      Add('u', UriKey(f[1]), "");
-    } else if (ok && f[0] == "record" && f.size() == 2) {
-      Add('r', StripBrackets(f[1]), "");
-    } else {
+    if (!ParseReferenceLine(line, &ref))
       return base::Status::Corruption(name + ": line " + std::to_string(lines.line_number()) +
                                       ": expected \"capture URI DATE\", \"payload URI DIGEST\", "
                                       "\"uri URI\", \"record ID\", \"damaged FILE\" or "
                                       "\"incomplete WHAT\", found \"" +
                                       line.substr(0, 80) + "\"");
+    switch (ref.kind) {
+      case ReferenceLine::Kind::kBlank:
+        break;
+      case ReferenceLine::Kind::kIncomplete:
+        incomplete_.push_back(std::move(ref.a));
+        break;
+      case ReferenceLine::Kind::kDamaged:
+        damaged_.push_back(std::move(ref.a));
+        break;
+      case ReferenceLine::Kind::kCapture:
+        Add('c', UriKey(ref.a), ToTimestamp(ref.b));
+        break;
+      case ReferenceLine::Kind::kPayload:
+        Add('p', UriKey(ref.a), ref.b);
+        break;
+      case ReferenceLine::Kind::kUri:
+        Add('u', UriKey(ref.a), "");
+        break;
+      case ReferenceLine::Kind::kRecord:
+        Add('r', StripBrackets(ref.a), "");
+        break;
     }
   }
   if (!lines.status().ok()) return base::Status::IOError(name + ": " + lines.status().message());

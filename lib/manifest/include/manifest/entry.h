@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "base/status.h"
+#include "manifest/fields.h"
 
 namespace manifest {
 
@@ -28,7 +29,12 @@ struct Entry {
   uint64_t copy = 0;
   std::string ref_uri;   // "-" when copy is 1
   std::string ref_date;  // "-" when copy is 1
-  int fields_count = 6;  // 6, 7 or 10
+  int fields_count = 6;  // 6, 7 or 10: static_cast<int>(Shape)
+
+  Shape shape() const { return static_cast<Shape>(fields_count); }
+  void set_shape(Shape s) { fields_count = static_cast<int>(s); }
+  bool has_ext() const { return fields_count >= 7; }    // kResolved or kProcessed
+  bool has_copy() const { return fields_count >= 10; }  // kProcessed
 
   bool operator==(const Entry& o) const;
 };
@@ -56,6 +62,10 @@ std::string FormatLine(const Entry& entry);
 // Appends the line and '\n' to *out (the hot path: no temporaries).
 void AppendLine(const Entry& entry, std::string* out);
 
+// The writer side is AppendLine/FormatLine above (and ManifestWriter in
+// manifest/writer.h); the reader side is ParseLine below (and ManifestReader
+// in manifest/reader.h). Nothing else writes or splits manifest lines.
+//
 // Parses one line (no newline). Errors name the field:
 // "field 2 (offset): expected a decimal number, found \"x1\"".
 base::Result<Entry> ParseLine(std::string_view line);

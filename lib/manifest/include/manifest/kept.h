@@ -6,11 +6,18 @@
 // fields as in the manifest; REASON is one of the tokens below, DETAIL free
 // text for people. Lists written before the reasons were typed hold free
 // text in REASON: they read as kUnknown, which is still a kept copy.
+// FormatKeptLine writes a line, ReadKeptList reads a list back; the format
+// is documented in warckeptlist(5).
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
+
+#include "base/source.h"
+#include "base/status.h"
 
 namespace manifest {
 
@@ -36,5 +43,23 @@ KeptReason ParseKeptReason(std::string_view token);
 std::string FormatKeptLine(std::string_view file, uint64_t offset, std::string_view uri,
                            std::string_view date, std::string_view digest, KeptReason reason,
                            std::string_view detail);
+
+// One kept-list line as read: views into the line.
+struct KeptLine {
+  std::string_view file, offset, uri, date, digest;  // offset is not checked
+  KeptReason reason = KeptReason::kUnknown;
+  std::string_view detail;  // the rest of the line, may be empty
+};
+// False unless the line has six or more fields with FILE, URI, DATE and
+// DIGEST not empty.
+bool ParseKeptLine(std::string_view line, KeptLine* out);
+
+// Calls fn for every line of source. A line ParseKeptLine refuses ends the
+// reading with "NAME: line N: expected \"FILE OFFSET URI DATE DIGEST REASON\""
+// (Corruption); a read error is "NAME: ..." (IOError).
+base::Status ReadKeptList(base::ByteSource* source, const std::string& name,
+                          const std::function<void(const KeptLine&)>& fn);
+// Opens path and reads it as above; errors name path.
+base::Status ReadKeptFile(const std::string& path, const std::function<void(const KeptLine&)>& fn);
 
 }  // namespace manifest

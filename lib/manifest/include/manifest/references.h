@@ -1,5 +1,7 @@
 // What existing revisit records refer to: warcsum --revisit-refs writes one
-// line per reference, warcrefs and warcsumcmp read them into a ReferenceSet.
+// line per reference (with the Append*Reference writers below, as
+// warc::HarvestReferences does), warcrefs and warcsumcmp read them into a
+// ReferenceSet. The format is documented in warcrevisitrefs(5).
 // A record that a revisit resolves to must stay a response: turned into a
 // revisit itself, it would leave that revisit pointing at nothing a replay
 // tool accepts. Lines (fields as in the manifest: percent-encoded, no spaces):
@@ -38,6 +40,31 @@
 #include "base/status.h"
 
 namespace manifest {
+
+// Writers: each appends one line with its newline to *out. Values are raw,
+// as the WARC headers hold them: they are percent-encoded here (EncodeField).
+void AppendCaptureReference(std::string_view uri, std::string_view date, std::string* out);
+// digest as the manifest spells it (algorithm:lowercasehex), written as is.
+void AppendPayloadReference(std::string_view uri, std::string_view digest, std::string* out);
+void AppendUriReference(std::string_view uri, std::string* out);
+void AppendRecordReference(std::string_view record_id, std::string* out);
+// "damaged FILE" (path as warcsum was given it).
+void AppendDamagedFile(std::string_view path, std::string* out);
+// "incomplete FILE", for an input that could not be read.
+void AppendIncompleteInput(std::string_view path, std::string* out);
+// "incomplete NOTE": free text for people, written as it is (may hold spaces).
+void AppendIncompleteNote(std::string_view note, std::string* out);
+
+// One line of the list, as read. Fields are as written (encoded), except
+// a damaged file's path, which is decoded.
+struct ReferenceLine {
+  enum class Kind { kBlank, kCapture, kPayload, kUri, kRecord, kDamaged, kIncomplete };
+  Kind kind = Kind::kBlank;  // kBlank: empty or a '#' comment
+  std::string a;             // URI, record ID, damaged path, incomplete text ("?" if none)
+  std::string b;             // capture: date; payload: digest
+};
+// Parses one line (no newline); false when it is none of the forms above.
+bool ParseReferenceLine(std::string_view line, ReferenceLine* out);
 
 // A 64-bit key for a tuple of fields (joined with spaces, which no field
 // holds): what the reference, original and kept sets store instead of text.
@@ -79,8 +106,8 @@ class ReferenceSet {
   // warcsum was given them). Their references are in the set.
   const std::vector<std::string>& damaged() const { return damaged_; }
 
-  // The digits of a date, cut or padded with '0' to 14, as pywb makes a
-  // timestamp: "2020-01-01T00:00:00.123Z" and "2020-01-01T00:00Z" are both
+  // base::ToTimestamp (base/timestamp.h): the digits of a date, cut or padded with '0' to 14, as
+  // pywb makes a timestamp: "2020-01-01T00:00:00.123Z" and "2020-01-01T00:00Z" are both
   // "20200101000000".
   static std::string ToTimestamp(std::string_view date);
   // A URI field (manifest-encoded) as the keys hold it: decoded, canonical.

@@ -1,8 +1,6 @@
-// Digests: hashing through OpenSSL EVP, and stored digest strings such as
-// "sha1:3I42H3S6NNFQ2MSVX7XZKYAYSCX5QBYJ" (base32) or "sha-1:aa20...fc" (hex).
-//
-// Stored digests are compared canonically (algorithm name normalised, value
-// decoded to bytes) because crawlers spell both parts differently.
+// Digests: hashing through OpenSSL EVP. The digest value type and its
+// spellings ("sha1:3I42..." base32, "sha-1:aa20...fc" hex) are base::Digest
+// (base/digest.h), re-exported here as warc::Digest.
 #pragma once
 
 #include <cstdint>
@@ -11,38 +9,21 @@
 #include <string>
 #include <string_view>
 
+#include "base/digest.h"
 #include "base/status.h"
 
 namespace warc {
 
-enum class DigestAlgorithm { kMd5, kSha1, kSha256, kSha512 };
-
-// "md5", "sha1", "sha256", "sha512": the canonical names used in manifests.
-const char* AlgorithmName(DigestAlgorithm algorithm);
-size_t DigestSize(DigestAlgorithm algorithm);
-// Accepts labels as crawlers write them: sha1, SHA-1, sha-256, SHA256, md5 ...
-std::optional<DigestAlgorithm> ParseAlgorithm(std::string_view label);
-
-std::string ToHex(std::string_view bytes);
-std::string ToBase32(std::string_view bytes);  // RFC 4648, upper case, padded
-
-// A digest as algorithm plus raw bytes.
-struct Digest {
-  DigestAlgorithm algorithm = DigestAlgorithm::kSha1;
-  std::string bytes;
-
-  // "sha1:<lowercase hex>", the manifest spelling.
-  std::string ToManifestString() const;
-  // "sha1:<BASE32>", the spelling most crawlers store.
-  std::string ToWarcString() const;
-  bool operator==(const Digest& other) const {
-    return algorithm == other.algorithm && bytes == other.bytes;
-  }
-};
-
-// Parses "label:value" where value is base32 (with or without padding, any
-// case) or hex of the algorithm's size. Errors name what was found.
-base::Result<Digest> ParseDigest(std::string_view text);
+// The value type and its spellings live in lib/base (base/digest.h); the
+// names stay here for the callers that know them as warc::.
+using base::AlgorithmName;
+using base::Digest;
+using base::DigestAlgorithm;
+using base::DigestSize;
+using base::ParseAlgorithm;
+using base::ParseDigest;
+using base::ToBase32;
+using base::ToHex;
 
 // Incremental hashing. REQUIRES: Final() is called at most once per Reset().
 class Hasher {

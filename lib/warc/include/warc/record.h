@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "base/timestamp.h"
 #include "warc/header_map.h"
 
 namespace warc {
@@ -61,16 +62,9 @@ struct Record {
   bool IsTruncated() const { return headers.First("WARC-Truncated").has_value(); }
 };
 
-// "20140216050221" -> "2014-02-16T05:02:21Z"; 12 digits (no seconds) get
-// ":00". nullopt for anything else (an impossible date is checked by
-// IsValidWarcDate, not here).
-std::optional<std::string> ArcDateToIso(std::string_view arc_date);
-
-// Whether a WARC-Date names a real instant: YYYY-MM-DDThh:mm:ssZ, with an
-// optional fraction of a second (WARC/1.1), every field in range (a leap
-// second :60 allowed). ClueWeb09's WARC/0.18 form, a day of the year after the
-// month and a numeric zone ("2008-10-294T05:21:46-0700"), is accepted when
-// that day falls in that month.
-bool IsValidWarcDate(std::string_view date);
+// The date helpers live in lib/base (base/timestamp.h); the names stay here
+// for the callers that know them as warc::.
+using base::ArcDateToIso;
+using base::IsValidWarcDate;
 
 }  // namespace warc
