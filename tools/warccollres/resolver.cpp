@@ -68,7 +68,7 @@ EntryRun Resolver::CompareShortRuns(bool* input_ended) {
     const size_t bytes = batch.bytes;
     if (!batch.runs.empty()) queue.Submit(std::move(batch), bytes);
   }
-  // After an early stop, the batches left are compared but not written.
+  // After an early stop, the batches left are neither compared nor written.
   queue.Finish();
   if (!input_error.empty()) diag_->Error(input_error);
   return long_run_start;
@@ -97,6 +97,7 @@ Resolver::Batch Resolver::ReadBatch(EntryRun* long_run_start, bool* input_ended)
 }
 
 Resolver::Compared Resolver::CompareBatch(Batch& batch) {
+  if (stopped_) return {};  // nothing more is written: no need to fetch
   fetch::RangeSource* source;
   {
     // As many sources as workers: one is idle whenever a worker starts.

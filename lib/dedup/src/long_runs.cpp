@@ -4,6 +4,7 @@
 
 #include "base/temp_file.h"
 #include "manifest/reader.h"
+#include "manifest/sort_key.h"
 
 namespace dedup {
 
@@ -76,15 +77,15 @@ std::vector<uint64_t> LongRunComparer::Compare(std::vector<manifest::Entry>* par
 }
 
 LongRunSorter::LongRunSorter(const std::string& temp_dir) {
-  manifest::ExternalSorter::Options sort_options;
+  base::ExternalSorter::Options sort_options;
   sort_options.temp_dir = temp_dir.empty() ? base::DefaultTempDir() : temp_dir;
   sort_options.run_bytes = 8 << 20;
-  sorter_ = std::make_unique<manifest::ExternalSorter>(sort_options);
+  sorter_ = std::make_unique<base::ExternalSorter>(sort_options);
 }
 
 base::Status LongRunSorter::Add(const manifest::Entry& entry) {
   record_.clear();
-  AppendProcKey(entry, &record_);
+  manifest::AppendRunOrderKey(entry, &record_);
   manifest::AppendLine(entry, &record_);
   return sorter_->Add(record_);
 }
@@ -93,7 +94,7 @@ base::Status LongRunSorter::Finish() { return sorter_->Finish(); }
 
 bool LongRunSorter::Next(manifest::Entry* entry) {
   if (!status_.ok() || !sorter_->Next(&record_)) return false;
-  auto parsed = manifest::ParseLine(LineAfterProcKey(record_));
+  auto parsed = manifest::ParseLine(manifest::LineAfterRunOrderKey(record_));
   if (!parsed.ok()) {  // our own line: cannot happen unless the temporary file was damaged
     status_ = parsed.status();
     return false;
@@ -104,23 +105,6 @@ bool LongRunSorter::Next(manifest::Entry* entry) {
 
 const base::Status& LongRunSorter::status() const {
   return status_.ok() ? sorter_->status() : status_;
-}
-
-void AppendProcKey(const manifest::Entry& e, std::string* key) {
-  for (int shift = 56; shift >= 0; shift -= 8)
-    key->push_back(static_cast<char>((e.ext >> shift) & 0xff));
-  key->append(e.date);
-  key->push_back('\0');
-  manifest::AppendFileOrderKey(e, key);
-}
-
-std::string_view LineAfterProcKey(std::string_view record) {
-  size_t date_end = record.size() < 8 ? std::string_view::npos : record.find('\0', 8);
-  size_t file_end = date_end == std::string_view::npos ? date_end : record.find('\0', date_end + 1);
-  if (file_end == std::string_view::npos || file_end + 1 + 8 > record.size()) return {};
-  std::string_view line = record.substr(file_end + 1 + 8);
-  if (!line.empty() && line.back() == '\n') line.remove_suffix(1);
-  return line;
 }
 
 }  // namespace dedup

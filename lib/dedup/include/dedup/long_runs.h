@@ -21,13 +21,12 @@
 #include <memory>
 #include <set>
 #include <string>
-#include <string_view>
 #include <vector>
 
+#include "base/external_sorter.h"
 #include "base/status.h"
 #include "dedup/compare.h"
 #include "manifest/entry.h"
-#include "manifest/order.h"
 
 namespace dedup {
 
@@ -66,7 +65,7 @@ class LongRunComparer {
 
 // Orders the 7-field lines of one run (one digest) in the warcsumproc order
 // (ext, date, file, offset) through temporary files: a long run's lines do
-// not all fit in memory.
+// not all fit in memory. Records are manifest::AppendRunOrderKey + line.
 class LongRunSorter {
  public:
   // temp_dir "": base::DefaultTempDir().
@@ -80,17 +79,9 @@ class LongRunSorter {
   const base::Status& status() const;
 
  private:
-  std::unique_ptr<manifest::ExternalSorter> sorter_;
+  std::unique_ptr<base::ExternalSorter> sorter_;
   std::string record_;
   base::Status status_;
 };
-
-// A sort key for a line of one run: extension, date, file, offset
-// (manifest::CompareProcOrder within one digest). Records of the form
-// key + line compare as plain bytes in the warcsumproc order.
-void AppendProcKey(const manifest::Entry& e, std::string* key);
-// The line (without its newline) behind AppendProcKey's key; empty if the
-// record is not one (manifest::ParseLine then says so).
-std::string_view LineAfterProcKey(std::string_view record);
 
 }  // namespace dedup
