@@ -161,7 +161,8 @@ check_kept nourl "path index database: Access denied for user 'dedup'@'127.0.0.1
 printf 'hots=127.0.0.1\ndatabase=warcdedup_test\n' > "$WORK/typo.conf"
 run "$COLLRES" --db "$WORK/typo.conf" "$M"
 expect_eq "typo: exit status" 2 "$rc"
-expect_eq "typo: error" "warccollres: $WORK/typo.conf: line 1: unknown key \"hots\"" "$(cat "$WORK/err")"
+expect_eq "typo: error" "warccollres: $WORK/typo.conf: line 1: unknown key \"hots\"
+Try 'warccollres --help' for more information." "$(cat "$WORK/err")"
 expect_eq "typo: output" "" "$(cat "$WORK/out")"
 
 # The server stopped: over TCP and over the socket.

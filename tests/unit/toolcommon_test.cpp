@@ -294,3 +294,38 @@ TEST_CASE("SpillBuffer reports a temporary directory it cannot use", "[toolcommo
   CHECK_FALSE(status.ok());
   CHECK(status.message().find("/nonexistent-warcdedup-dir") != std::string::npos);
 }
+
+TEST_CASE("OrderedWorkQueue with max_weight bounds the weight of undelivered jobs",
+          "[toolcommon]") {
+  std::vector<int> delivered;
+  std::atomic<int> weight_max{0};
+  std::atomic<int> outstanding{0};  // weight submitted and not yet delivered
+  auto weight_of = [](int job) { return job == 99 ? 1000 : 10; };  // the last over the bound
+  {
+    toolcommon::OrderedWorkQueue<int, int> queue(
+        {.threads = 4, .window = 100, .max_weight = 25},
+        [&](int& job) {
+          std::this_thread::sleep_for(std::chrono::microseconds((job % 3) * 200));
+          return job;
+        },
+        [&](int& job, int& result) {
+          CHECK(result == job);
+          delivered.push_back(job);
+          outstanding -= weight_of(job);
+        });
+    for (int i = 0; i < 100; ++i) {
+      queue.Submit(i, static_cast<size_t>(weight_of(i)));
+      int now = (outstanding += weight_of(i));
+      if (i == 99) break;
+      int seen = weight_max.load();
+      while (now > seen && !weight_max.compare_exchange_weak(seen, now)) {
+      }
+    }
+    queue.Finish();
+  }
+  REQUIRE(delivered.size() == 100);
+  for (int i = 0; i < 100; ++i) CHECK(delivered[i] == i);
+  // A job is submitted while less than 25 is undelivered: at most 24 + its own
+  // (and the job heavier than the bound went, without blocking forever).
+  CHECK(weight_max.load() <= 24 + 10);
+}

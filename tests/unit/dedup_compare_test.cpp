@@ -1,9 +1,9 @@
-// RunComparer: extensions from byte comparison, failures kept apart.
+// dedup::RunComparer: extensions from byte comparison, failures kept apart.
 #include <catch2/catch.hpp>
 #include <map>
 #include <random>
 
-#include "compare.h"
+#include "dedup/compare.h"
 #include "warc/digest.h"
 #include "warc/writer.h"
 
@@ -78,7 +78,7 @@ struct Result {
 };
 
 Result Assign(MemoryRangeSource* source, const std::vector<manifest::Entry>& run) {
-  warccollres::RunComparer comparer(source);
+  dedup::RunComparer comparer(source);
   Result r;
   r.exts = comparer.Assign(run, &r.problems, &r.collisions);
   return r;
@@ -86,7 +86,8 @@ Result Assign(MemoryRangeSource* source, const std::vector<manifest::Entry>& run
 
 }  // namespace
 
-TEST_CASE("identical payloads share an extension, different ones get the next", "[collres]") {
+TEST_CASE("identical payloads share an extension, different ones get the next",
+          "[dedup][compare]") {
   MemoryRangeSource src;
   std::string& f = src.files["a.warc.gz"];
   std::vector<manifest::Entry> run = {
@@ -109,7 +110,7 @@ TEST_CASE("identical payloads share an extension, different ones get the next", 
   CHECK(src.opens == 5);  // every record read once
 }
 
-TEST_CASE("a single record is not fetched", "[collres]") {
+TEST_CASE("a single record is not fetched", "[dedup][compare]") {
   MemoryRangeSource src;
   std::string& f = src.files["a.warc.gz"];
   auto e = AddResponse(&f, "a.warc.gz", "http://x/1", "2020-01-01T00:00:00Z", "p");
@@ -118,7 +119,7 @@ TEST_CASE("a single record is not fetched", "[collres]") {
   CHECK(src.opens == 0);
 }
 
-TEST_CASE("a record that cannot be read keeps an extension of its own", "[collres]") {
+TEST_CASE("a record that cannot be read keeps an extension of its own", "[dedup][compare]") {
   MemoryRangeSource src;
   std::string& f = src.files["a.warc.gz"];
   std::vector<manifest::Entry> run = {
@@ -169,7 +170,7 @@ TEST_CASE("a record that cannot be read keeps an extension of its own", "[collre
   }
 }
 
-TEST_CASE("large records are compared in lockstep", "[collres]") {
+TEST_CASE("large records are compared in lockstep", "[dedup][compare]") {
   MemoryRangeSource src;
   std::string& f = src.files["big.warc.gz"];
   std::string big = RandomBytes(3 << 20, 7);  // incompressible: members above 1 MB
@@ -190,7 +191,7 @@ TEST_CASE("large records are compared in lockstep", "[collres]") {
 }
 
 TEST_CASE("collisions are reported when the first group's record fails on reading it again",
-          "[collres]") {
+          "[dedup][compare]") {
   MemoryRangeSource src;
   std::string& f = src.files["big.warc.gz"];
   std::string big = RandomBytes(3 << 20, 9);  // members above 1 MB: streamed, not kept
@@ -220,7 +221,7 @@ TEST_CASE("collisions are reported when the first group's record fails on readin
 }
 
 TEST_CASE("different payloads under one digest: the one whose stored digest is wrong is named",
-          "[collres]") {
+          "[dedup][compare]") {
   MemoryRangeSource src;
   std::string& f = src.files["a.warc.gz"];
   std::string big = RandomBytes(3 << 20, 5);  // streamed, not kept in memory
@@ -251,7 +252,7 @@ TEST_CASE("different payloads under one digest: the one whose stored digest is w
                                std::to_string(good.offset) + " agrees with its payload");
 }
 
-TEST_CASE("a genuine MD5 collision is called a hash collision", "[collres]") {
+TEST_CASE("a genuine MD5 collision is called a hash collision", "[dedup][compare]") {
   // The colliding blocks of Wang, Feng, Lai and Yu (2004), and a common suffix.
   auto hex = [](const char* h) {
     std::string out;
@@ -288,7 +289,7 @@ TEST_CASE("a genuine MD5 collision is called a hash collision", "[collres]") {
             ": two different payloads have the same md5 digest (a hash collision)");
 }
 
-TEST_CASE("a digest of no known algorithm: different payloads, not checked", "[collres]") {
+TEST_CASE("a digest of no known algorithm: different payloads, not checked", "[dedup][compare]") {
   MemoryRangeSource src;
   std::string& f = src.files["a.warc.gz"];
   std::vector<manifest::Entry> run = {

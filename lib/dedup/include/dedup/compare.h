@@ -1,5 +1,16 @@
-// Proving records identical: fetching records that share a digest and
-// comparing their payloads byte for byte.
+// Proving records identical (stage 2, warccollres(1)): records that share a
+// digest are fetched and their payloads compared byte for byte, because a
+// stored digest can be wrong or forged, and only identical payloads may
+// become revisits. Each record of a run (equal digests) gets a hash
+// extension: records with the same extension are byte-identical.
+//
+//   dedup::RunComparer comparer(source);  // one per thread
+//   std::vector<std::string> problems, collisions;
+//   std::vector<uint64_t> exts = comparer.Assign(run, &problems, &collisions);
+//   // exts[i] is run[i]'s extension; problems and collisions are messages
+//   // for the caller to print ("FILE: offset N: ...").
+//
+// A run too long to hold in memory is compared in parts (dedup/long_runs.h).
 #pragma once
 
 #include <cstdint>
@@ -8,50 +19,12 @@
 #include <string>
 #include <vector>
 
+#include "dedup/opened_record.h"
 #include "fetch/range_source.h"
-#include "gzmulti/segment_reader.h"
 #include "manifest/entry.h"
 #include "warc/digest.h"
-#include "warc/payload.h"
-#include "warc/reader.h"
 
-namespace warccollres {
-
-// One record fetched and opened at its payload. The record is checked to be
-// the one the manifest line names (a record starts at the offset, with the
-// line's URI and date); Finish() checks that it was read completely (CRC-32
-// and ISIZE included) and filled exactly [offset, offset+length).
-class OpenedRecord {
- public:
-  // small: a few hundred KB of buffers (for many records open at once).
-  static base::Result<std::unique_ptr<OpenedRecord>> Open(fetch::RangeSource* source,
-                                                          const manifest::Entry& entry, bool small);
-  ~OpenedRecord();
-
-  uint64_t payload_length() const { return payload_length_; }
-  // Fills buf with up to n payload bytes; fewer only at the end of the payload.
-  base::Result<size_t> Read(char* buf, size_t n);
-  // REQUIRES: the payload was read to its end.
-  base::Status Finish();
-
- private:
-  class Collector;
-  class FetchedRange;
-  OpenedRecord() = default;
-  // The reader reported a problem, or the fetch failed (REQUIRES for Problem()).
-  bool Failed() const;
-  base::Status Problem() const;
-
-  const manifest::Entry* entry_ = nullptr;
-  std::unique_ptr<FetchedRange> source_;
-  std::unique_ptr<Collector> problems_;
-  std::unique_ptr<warc::RecordReader> reader_;
-  warc::Record record_;
-  std::unique_ptr<warc::PayloadStream> payload_;
-  std::string_view pending_;  // payload bytes read but not handed out
-  bool ended_ = false;
-  uint64_t payload_length_ = 0;
-};
+namespace dedup {
 
 struct CompareStats {
   uint64_t records_fetched = 0;  // record opens (a record may be opened twice after a collision)
@@ -109,4 +82,4 @@ class RunComparer {
   std::vector<size_t> founders_;
 };
 
-}  // namespace warccollres
+}  // namespace dedup
