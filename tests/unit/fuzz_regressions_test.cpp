@@ -18,9 +18,9 @@
 #include "fetch/db.h"
 #include "gzmulti/member_writer.h"
 #include "manifest/entry.h"
+#include "manifest/host_catalog.h"
 #include "warc/payload.h"
 #include "warc/reader.h"
-#include "warcsumsplit.h"
 
 namespace {
 
@@ -302,7 +302,7 @@ TEST_CASE("fuzz regression: file signature split across chunks", "[fuzz]") {
                                  "\"filedesc://\", found \"WAT/1.0\\x0d\\x0a\\x0d\\x0a\")"});
 }
 
-// Found by host_catalog_fuzz: ReadCatalog accepted a host with a NUL byte.
+// Found by host_catalog_fuzz: the catalog reader accepted a host with a NUL byte.
 // Host names end partition file names, and the NUL ended the name early, so
 // hosts "a\0x" and "a\0y" both became "PREFIX.a", the second partition
 // renamed over the first. Such a host is now refused, naming the line.
@@ -313,7 +313,7 @@ TEST_CASE("fuzz regression: host catalog with a NUL byte in a host", "[fuzz]") {
       17);
   CHECK(Run(fuzz::HostCatalogOneInput, crasher) == 0);
   base::StringSource source(std::string("a.warc.gz h1\nb.warc.gz a\0x\n", 27));
-  auto catalog = warcsumsplit::ReadCatalog(&source);
+  auto catalog = manifest::ReadHostCatalog(&source);
   REQUIRE_FALSE(catalog.ok());
   CHECK(catalog.status().message() == "line 2: host holds a NUL byte (cannot be in a file name)");
 }

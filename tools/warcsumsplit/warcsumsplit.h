@@ -57,13 +57,6 @@ class SizeCutter {
   std::string last_digest_;
 };
 
-// The catalog parser is manifest::ReadHostCatalog; these names stay for
-// the callers that knew it here.
-using Catalog = manifest::HostCatalog;
-inline base::Result<Catalog> ReadCatalog(base::ByteSource* source) {
-  return manifest::ReadHostCatalog(source);
-}
-
 enum class Mode { kCount, kSize, kDigestRange, kByHost };
 
 struct Options {

@@ -1,7 +1,7 @@
 #include "dedup/summarise.h"
 
+#include "dedup/harvest.h"
 #include "manifest/references.h"
-#include "warc/harvest.h"
 #include "warc/payload.h"
 #include "warc/revisit.h"
 
@@ -163,10 +163,10 @@ bool HarvestDamaged(base::ByteSource* source, const std::string& path, const Fil
   std::string line;
   manifest::AppendDamagedFile(path, &line);
   sink.references(&line);
-  warc::HarvestStats stats;
+  dedup::HarvestStats stats;
   base::Status status = source->Seek(0);
   if (status.ok())
-    status = warc::HarvestReferences(
+    status = dedup::HarvestReferences(
         source, [&](std::string* lines) { sink.references(lines); }, &stats);
   if (!status.ok()) {
     sink.message("reading it again for the references it may hold: " + status.message());

@@ -112,7 +112,7 @@ FileSummary SumSource(base::ByteSource* source, const std::string& file_field,
 
 // For a file with damage, which may hold revisits no read saw: gives
 // sink.references the line "damaged PATH", then the references harvested
-// from all the source's bytes (warc/harvest.h), read again from offset 0.
+// from all the source's bytes (dedup/harvest.h), read again from offset 0.
 // False when they cannot be vouched for (problems go to sink.message): the
 // file is then incomplete. REQUIRES: sink.references.
 bool HarvestDamaged(base::ByteSource* source, const std::string& path, const FileSink& sink);

@@ -1,6 +1,6 @@
 // What existing revisit records refer to: warcsum --revisit-refs writes one
 // line per reference (with the Append*Reference writers below, as
-// warc::HarvestReferences does), warcrefs and warcsumcmp read them into a
+// dedup::HarvestReferences does), warcrefs and warcsumcmp read them into a
 // ReferenceSet. The format is documented in warcrevisitrefs(5).
 // A record that a revisit resolves to must stay a response: turned into a
 // revisit itself, it would leave that revisit pointing at nothing a replay
@@ -15,7 +15,7 @@
 //   damaged FILE         FILE (its path as warcsum was given it) has damage:
 //                        it must not be rewritten, and the lines that follow
 //                        it are the references harvested from all its bytes
-//                        (warc::HarvestReferences), broad enough that every
+//                        (dedup::HarvestReferences), broad enough that every
 //                        record a revisit in it could name is kept
 //   incomplete WHAT      an input that could not be read at all (not found,
 //                        unreadable, or damaged past what a harvest can

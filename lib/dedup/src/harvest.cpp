@@ -1,4 +1,4 @@
-#include "warc/harvest.h"
+#include "dedup/harvest.h"
 
 #include <zlib.h>
 
@@ -12,7 +12,7 @@
 #include "manifest/entry.h"
 #include "warc/record.h"
 
-namespace warc {
+namespace dedup {
 namespace {
 
 constexpr size_t kChunk = 256 << 10;
@@ -247,10 +247,10 @@ class Scanner {
       block_.revisit = EqualsNoCase(value, "revisit");
     } else if (EqualsNoCase(name, "WARC-Target-URI")) {
       once(!block_.target.empty());
-      block_.target = StripAngleBrackets(value);
+      block_.target = warc::StripAngleBrackets(value);
     } else if (EqualsNoCase(name, "WARC-Refers-To-Target-URI")) {
       once(!block_.ref_target.empty());
-      block_.ref_target = StripAngleBrackets(value);
+      block_.ref_target = warc::StripAngleBrackets(value);
       block_.may_revisit = true;
       // No value: the original it names is unknown.
       if (block_.ref_target.empty())
@@ -265,7 +265,7 @@ class Scanner {
       block_.any = true;
       block_.may_revisit = true;
       block_.named = true;
-      if (StripAngleBrackets(value).empty())
+      if (warc::StripAngleBrackets(value).empty())
         ++stats_->empty_refers;
       else
         Emit("record", value);
@@ -419,4 +419,4 @@ base::Status HarvestReferences(base::ByteSource* source,
   return status;
 }
 
-}  // namespace warc
+}  // namespace dedup

@@ -30,7 +30,7 @@
 #include "base/source.h"
 #include "base/status.h"
 
-namespace warc {
+namespace dedup {
 
 struct HarvestStats {
   uint64_t bytes = 0;           // bytes of the file read
@@ -60,4 +60,4 @@ base::Status HarvestReferences(base::ByteSource* source,
                                const std::function<void(std::string* lines)>& emit,
                                HarvestStats* stats, uint64_t max_lines = kHarvestMaxLines);
 
-}  // namespace warc
+}  // namespace dedup

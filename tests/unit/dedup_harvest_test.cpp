@@ -1,10 +1,10 @@
-// warc::HarvestReferences: the references a damaged file may hold.
+// dedup::HarvestReferences: the references a damaged file may hold.
 #include <zlib.h>
 
 #include <catch2/catch.hpp>
 
 #include "base/source.h"
-#include "warc/harvest.h"
+#include "dedup/harvest.h"
 
 namespace {
 
@@ -35,10 +35,10 @@ std::string Gzip(const std::string& head, const std::string& rest = "") {
   return out;
 }
 
-std::string Harvest(const std::string& bytes, warc::HarvestStats* stats) {
+std::string Harvest(const std::string& bytes, dedup::HarvestStats* stats) {
   base::StringSource source(bytes);
   std::string lines;
-  auto s = warc::HarvestReferences(
+  auto s = dedup::HarvestReferences(
       &source,
       [&](std::string* l) {
         lines += *l;
@@ -74,7 +74,7 @@ TEST_CASE("harvest: a gzip file with a corrupt member holding a revisit", "[warc
   for (size_t i = corrupt.size() / 2; i < corrupt.size() / 2 + 64; ++i) corrupt[i] = '\xff';
   std::string file = Gzip(Record("response", "http://a.example/", {}, kHttp + "page")) + corrupt +
                      Gzip(Record("response", "http://b.example/", {}, kHttp + "page"));
-  warc::HarvestStats stats;
+  dedup::HarvestStats stats;
   CHECK(Harvest(file, &stats) ==
         "record <urn:uuid:1>\n"
         "uri http://orig.example/a%20b\n"
@@ -97,7 +97,7 @@ TEST_CASE("harvest: a plain file with a cut record and a swallowed revisit", "[w
                            {"WARC-Refers-To-Target-URI: http://orig.example/"}, kHttp);
   cut.resize(cut.find("WARC-Refers-To-Target-URI: http://orig.ex"));
   cut += "WARC-Refers-To-Target-URI: http://orig.ex";
-  warc::HarvestStats stats;
+  dedup::HarvestStats stats;
   CHECK(Harvest(swallowing + hidden + cut, &stats) ==
         "uri http://hidden.example/\n"
         "uri http://orig.ex\n"
@@ -107,7 +107,7 @@ TEST_CASE("harvest: a plain file with a cut record and a swallowed revisit", "[w
 }
 
 TEST_CASE("harvest: blocks that may be revisits give their URI", "[warc][harvest]") {
-  warc::HarvestStats stats;
+  dedup::HarvestStats stats;
   // No WARC-Type line (lost): may be a revisit. A revisit profile without a
   // type. A cut line running into the next record's version line.
   std::string text =
@@ -126,21 +126,21 @@ TEST_CASE("harvest: blocks that may be revisits give their URI", "[warc][harvest
 }
 
 TEST_CASE("harvest: a field of interest too long to read makes it incomplete", "[warc][harvest]") {
-  warc::HarvestStats stats;
+  dedup::HarvestStats stats;
   std::string text = "WARC/1.0\r\nWARC-Type: revisit\r\nWARC-Refers-To-Target-URI: http://a/" +
                      std::string(2 << 20, 'x') + "\r\nWARC-Target-URI: http://b/\r\n\r\n";
   CHECK(Harvest(text, &stats) == "uri http://b/\n");
   CHECK(stats.long_fields == 1);
   CHECK_FALSE(stats.Complete());
   // Long lines of anything else are passed over.
-  warc::HarvestStats other;
+  dedup::HarvestStats other;
   Harvest(std::string(3 << 20, 'y') + "\n", &other);
   CHECK(other.Complete());
 }
 
 TEST_CASE("harvest: folded fields are unfolded, as the reader does", "[warc][harvest]") {
   // WARC 1.1 section 4: a value may continue on lines starting with a space or tab.
-  warc::HarvestStats stats;
+  dedup::HarvestStats stats;
   std::string text =
       "WARC/1.1\r\nWARC-Type: revisit\r\nWARC-Target-URI: http://r.example/\r\n"
       "WARC-Refers-To-Target-URI:\r\n http://o.example/\r\nWARC-Refers-To:\r\n\t<urn:uuid:1>\r\n"
@@ -156,7 +156,7 @@ TEST_CASE("harvest: folded fields are unfolded, as the reader does", "[warc][har
 TEST_CASE("harvest: a Refers-To field without a value makes it incomplete", "[warc][harvest]") {
   for (std::string field :
        {"WARC-Refers-To-Target-URI:", "WARC-Refers-To: <>", "WARC-Refers-To:\r\n  "}) {
-    warc::HarvestStats stats;
+    dedup::HarvestStats stats;
     Harvest("WARC/1.1\r\nWARC-Type: revisit\r\nWARC-Target-URI: http://r.example/\r\n" + field +
                 "\r\n\r\n",
             &stats);
@@ -164,14 +164,14 @@ TEST_CASE("harvest: a Refers-To field without a value makes it incomplete", "[wa
     CHECK_FALSE(stats.Complete());
   }
   // Cut right after the name.
-  warc::HarvestStats cut;
+  dedup::HarvestStats cut;
   CHECK(Harvest("WARC/1.1\r\nWARC-Type: revisit\r\nWARC-Refers-To-Target-URI:", &cut) == "");
   CHECK_FALSE(cut.Complete());
 }
 
 TEST_CASE("harvest: a revisit without any URI or ID is counted, not feared", "[warc][harvest]") {
   // A page quoting WARC headers: no replay tool could index such a revisit.
-  warc::HarvestStats stats;
+  dedup::HarvestStats stats;
   Harvest("<pre>\nWARC-Type: revisit\n\nis how a revisit starts</pre>\n", &stats);
   CHECK(stats.revisits_without_uri == 1);
   CHECK(stats.Complete());
@@ -182,7 +182,7 @@ TEST_CASE("harvest: a compression bomb stays bounded", "[warc][harvest]") {
   std::string repeated;
   for (int i = 0; i < 200000; ++i)
     repeated += "WARC-Refers-To: <urn:uuid:1>\r\nWARC-Refers-To: <urn:uuid:2>\r\n";
-  warc::HarvestStats stats;
+  dedup::HarvestStats stats;
   CHECK(Harvest(Gzip(repeated), &stats) == "record <urn:uuid:1>\nrecord <urn:uuid:2>\n");
   CHECK(stats.lines == 2);
   // Distinct lines that compress well: no batch much over 1 MiB.
@@ -191,8 +191,8 @@ TEST_CASE("harvest: a compression bomb stays bounded", "[warc][harvest]") {
     distinct += "WARC-Refers-To: <" + pad + std::to_string(i) + ">\r\n";
   base::StringSource source(Gzip(distinct));
   size_t largest = 0, total = 0;
-  warc::HarvestStats big;
-  CHECK(warc::HarvestReferences(
+  dedup::HarvestStats big;
+  CHECK(dedup::HarvestReferences(
             &source,
             [&](std::string* l) {
               largest = std::max(largest, l->size());
@@ -207,9 +207,9 @@ TEST_CASE("harvest: a compression bomb stays bounded", "[warc][harvest]") {
   CHECK(big.Complete());
   // Past the cap of lines for one file, it is incomplete.
   base::StringSource again(Gzip(distinct));
-  warc::HarvestStats capped;
+  dedup::HarvestStats capped;
   total = 0;
-  CHECK(warc::HarvestReferences(
+  CHECK(dedup::HarvestReferences(
             &again,
             [&](std::string* l) {
               total += l->size();
