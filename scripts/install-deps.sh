@@ -14,6 +14,7 @@ packages=(
   # build-asan; clang with compiler-rt (libFuzzer, clang's ASan/UBSan) for the
   # fuzz targets; llvm-symbolizer (package llvm) for readable stack traces.
   libasan8 libubsan1 clang libclang-rt-14-dev llvm
+  clang-format-14                     # tests/format_check.sh: the tree stays formatted
 )
 
 missing=()
