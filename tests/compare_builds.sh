@@ -36,12 +36,16 @@
 #      the change every usage error has it, before some did not);
 #   3. ARC recognised by content, not by file name, in warcsumcmp: the
 #      comparisons named in INTENDED below may differ (an ARC file whose
-#      name does not end in .arc or .arc.gz, checked without --kept).
+#      name does not end in .arc or .arc.gz, checked without --kept);
+#   4. warcsumcmp --help lists the options issue 12 adds (-d for ARC by
+#      content, --table and its companions for warcdedup's table), and
+#      warcsum --help the input listing warcdedup now asks it for.
 set -uo pipefail
 
-# Comparisons allowed to differ, and why (intended difference 3).
+# Comparisons allowed to differ, and why (intended differences 3 and 4).
 declare -A INTENDED=(
   [warcsumcmp.interop.nokept]="ARC recognised by content (arc-by-content.dat holds ARC records)"
+  [warcsumcmp.help]="new options: -d/--warc-dir (ARC by content), --table and its companions"
 )
 
 keep=0 size=8M interop=""

@@ -14,6 +14,8 @@
 #include <utility>
 
 #include "base/source.h"
+#include "toolcommon/paths.h"
+#include "toolcommon/replace.h"
 
 namespace toolcommon {
 namespace {
@@ -170,7 +172,8 @@ base::Status OutputFile::Commit() {
     return base::Status::IOError(path_ + ": cannot rename into place: " + base::ErrnoText(errno));
   UnregisterTempFile(tmp_path_);
   tmp_path_.clear();
-  return base::Status::Ok();
+  // The rename survives a crash only once its directory is synced.
+  return SyncDirectory(DirName(path_));
 }
 
 OrderedOutput::OrderedOutput(OutputFile* out, Diag* diag, size_t inputs)
