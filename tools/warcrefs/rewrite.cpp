@@ -79,7 +79,7 @@ dedup::Conversion ConversionOf(uint64_t offset, const manifest::Entry& e,
 dedup::NewFileOptions NewFileOf(const RewriteOptions& options) {
   dedup::NewFileOptions o;
   o.dir = DirName(options.target);
-  o.name = "." + BaseName(options.target) + ".warcrefs-XXXXXX";
+  o.name = std::string(".").append(BaseName(options.target)).append(".warcrefs-XXXXXX");
   o.created = toolcommon::RegisterTempFile;
   o.removed = toolcommon::UnregisterTempFile;
   return o;

@@ -1,9 +1,9 @@
 // The verify pass of a rewritten file (warcrefs(1)), and the parts that write
-// the new file: the conversions made (kept in a temporary file, so that memory
-// does not grow with their number), and Verify, which reads the new file back
-// before it replaces the target. Its one sequential read is warcsum's
-// (dedup/summarise.h): the records it does not check itself go to a
-// Summariser, so that the after-manifest comes from the same pass.
+// the new file (dedup/new_file.h puts them together): the conversions made
+// (kept in a temporary file, so that memory does not grow with their number),
+// and Verify, which reads the new file back before it replaces the target. Its one sequential read
+// is warcsum's (dedup/summarise.h): the records it does not check itself go to a Summariser, so
+// that the after-manifest comes from the same pass.
 //
 //   dedup::ConversionLog log;             // one Append per revisit written
 //   dedup::AfterLines after;
