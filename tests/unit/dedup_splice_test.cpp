@@ -1,13 +1,18 @@
-// Inspecting the record a copy's line names (lib/dedup/splice), and the
-// fd-backed range it is read through (base::FdRange).
+// Inspecting the record a copy's line names (lib/dedup/splice), the
+// fd-backed range it is read through (base::FdRange), and the temporary file
+// a splice is written to (dedup::NewFile).
 #include <fcntl.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "base/fd_range.h"
+#include "dedup/new_file.h"
 #include "dedup/splice.h"
 
 namespace {
@@ -134,4 +139,58 @@ TEST_CASE("Inspect: what the record says (URI, WARC draft)", "[dedup]") {
   i = InspectText(text, Copy(text.size()));
   CHECK(i.kind == dedup::Inspection::Kind::kMismatch);
   CHECK(i.reason.rfind("payload digest is sha1:", 0) == 0);
+}
+
+TEST_CASE("NewFile: created at the first Add, told to its owner, removed unless installed",
+          "[dedup]") {
+  OpenFile input("0123456789");
+  std::vector<std::pair<std::string, std::string>> events;  // (what, path)
+  dedup::NewFileOptions options;
+  options.dir = "/tmp";
+  options.name = ".dedup_splice_test.new-XXXXXX";
+  options.created = [&](const std::string& path) { events.emplace_back("created", path); };
+  options.removed = [&](const std::string& path) { events.emplace_back("removed", path); };
+  std::string path;
+  {
+    dedup::NewFile file(input.fd, options);
+    CHECK(file.fd() < 0);
+    dedup::Conversion c;
+    c.in_offset = 2;
+    c.in_length = 3;
+    file.Add(c, "R");
+    REQUIRE(file.fd() >= 0);
+    path = file.path();
+    CHECK(path.rfind("/tmp/.dedup_splice_test.new-", 0) == 0);
+    CHECK(::access(path.c_str(), F_OK) == 0);
+  }  // not installed: removed
+  CHECK(::access(path.c_str(), F_OK) != 0);
+  REQUIRE(events.size() == 2);
+  CHECK(events[0] == std::pair<std::string, std::string>("created", path));
+  CHECK(events[1] == std::pair<std::string, std::string>("removed", path));
+
+  options.dir = "/nonexistent-dedup-splice-test";
+  dedup::NewFile nowhere(input.fd, options);
+  nowhere.Add(dedup::Conversion{}, "R");
+  auto s = nowhere.Finish(10, "a.warc", nullptr, nullptr);
+  REQUIRE_FALSE(s.ok());
+  CHECK(s.message() ==
+        "cannot create a temporary file in /nonexistent-dedup-splice-test: No such file or "
+        "directory");
+}
+
+TEST_CASE("ConversionLog: its temporary file goes to $TMPDIR", "[dedup]") {
+  const char* old = std::getenv("TMPDIR");
+  std::string saved = old ? old : "";
+  ::setenv("TMPDIR", "/nonexistent-dedup-splice-test", 1);
+  dedup::ConversionLog log;
+  auto s = log.Append(dedup::Conversion{});
+  if (old) {
+    ::setenv("TMPDIR", saved.c_str(), 1);
+  } else {
+    ::unsetenv("TMPDIR");
+  }
+  REQUIRE_FALSE(s.ok());
+  CHECK(s.message() ==
+        "/nonexistent-dedup-splice-test: cannot create a temporary file: No such file or "
+        "directory");
 }

@@ -8,11 +8,13 @@
 #include <cerrno>
 #include <cstring>
 
+#include "dedup/new_file.h"
 #include "dedup/splice.h"
 #include "manifest/kept.h"
-#include "new_file.h"
 #include "toolcommon/io.h"
 #include "toolcommon/paths.h"
+#include "toolcommon/replace.h"
+#include "toolcommon/temp_files.h"
 
 namespace warcrefs {
 using toolcommon::BaseName;
@@ -56,8 +58,9 @@ dedup::InspectRules RulesOf(const RewriteOptions& options) {
 }
 
 // What the verify pass checks of a record converted at `offset`.
-Conversion ConversionOf(uint64_t offset, const manifest::Entry& e, dedup::Inspection* inspection) {
-  Conversion c;
+dedup::Conversion ConversionOf(uint64_t offset, const manifest::Entry& e,
+                               dedup::Inspection* inspection) {
+  dedup::Conversion c;
   c.in_offset = offset;
   c.in_length = inspection->length;
   c.out_length = inspection->revisit_bytes.size();
@@ -72,9 +75,35 @@ Conversion ConversionOf(uint64_t offset, const manifest::Entry& e, dedup::Inspec
   return c;
 }
 
+// The temporary file beside the target, removed on SIGINT/SIGTERM.
+dedup::NewFileOptions NewFileOf(const RewriteOptions& options) {
+  dedup::NewFileOptions o;
+  o.dir = DirName(options.target);
+  o.name = std::string(".").append(BaseName(options.target)).append(".warcrefs-XXXXXX");
+  o.created = toolcommon::RegisterTempFile;
+  o.removed = toolcommon::UnregisterTempFile;
+  return o;
+}
+
+// Gives the new file the owner and mode of `st` and renames it over the
+// target; empty on success, else why not (the file is then removed).
+std::string Install(dedup::NewFile* file, const struct stat& st, const std::string& target) {
+  // The new file takes the old one's owner and mode (the owner only where we may).
+  if (::fchown(file->fd(), st.st_uid, st.st_gid) != 0) {
+  }
+  ::fchmod(file->fd(), st.st_mode & 07777);
+  if (::rename(file->path().c_str(), target.c_str()) != 0) {
+    int err = errno;
+    file->Discard();
+    return "cannot rename the new file into place: " + base::ErrnoText(err);
+  }
+  file->Installed();
+  return "";
+}
+
 // Verify, sync, rename.
-void Commit(NewFile* file, int in_fd, const struct stat& st, const std::string& input,
-            const RewriteOptions& options, AfterLines* after, FileResult* result) {
+void Commit(dedup::NewFile* file, int in_fd, const struct stat& st, const std::string& input,
+            const RewriteOptions& options, dedup::AfterLines* after, FileResult* result) {
   auto fail = [&](const std::string& why) {
     result->problems.push_back(why + "; " +
                                (options.in_place ? "file left as it was" : "nothing written"));
@@ -83,15 +112,17 @@ void Commit(NewFile* file, int in_fd, const struct stat& st, const std::string& 
     file->Discard();
   };
   uint64_t in_size = static_cast<uint64_t>(st.st_size);
-  if (auto why = file->Finish(in_size, input, after); !why.empty()) return fail(why);
+  if (auto s = file->Finish(in_size, BaseName(input), after ? &options.after_sum : nullptr, after);
+      !s.ok())
+    return fail(s.message());
   if (auto s = InputUnchanged(in_fd, input, st); !s.ok()) return fail(s.message());
-  if (auto why = file->Install(st); !why.empty()) {
+  if (auto why = Install(file, st, options.target); !why.empty()) {
     result->problems.push_back(why);
     result->bytes_after = result->bytes_before;
     result->converted = 0;
     return;
   }
-  if (auto s = SyncDirectory(DirName(options.target)); !s.ok())
+  if (auto s = toolcommon::SyncDirectory(DirName(options.target)); !s.ok())
     result->problems.push_back(s.message());
   result->written = true;
 }
@@ -99,7 +130,7 @@ void Commit(NewFile* file, int in_fd, const struct stat& st, const std::string& 
 // RewriteFile without the after-manifest of a file left as it was; `after`
 // (null: none wanted) receives the new file's lines.
 FileResult Rewrite(const std::string& input, const DupSource& next_dup,
-                   const RewriteOptions& options, AfterLines* after) {
+                   const RewriteOptions& options, dedup::AfterLines* after) {
   FileResult result;
   manifest::Entry e;
   auto count_rest = [&] {
@@ -127,9 +158,10 @@ FileResult Rewrite(const std::string& input, const DupSource& next_dup,
 
   dedup::RevisitWriter revisit_writer(gzip);
   const dedup::InspectRules rules = RulesOf(options);
-  NewFile file(in_fd, options);  // created at the first conversion, unless a dry run
-  int64_t shift = 0;             // how much earlier records already converted moved this one back
-  uint64_t in_pos = 0;           // end of the last record decided on
+  dedup::NewFile file(in_fd,
+                      NewFileOf(options));  // created at the first conversion, unless a dry run
+  int64_t shift = 0;    // how much earlier records already converted moved this one back
+  uint64_t in_pos = 0;  // end of the last record decided on
   while (next_dup(&e)) {
     ++result.lines;
     std::string where = "offset " + std::to_string(e.offset) + ": ";
@@ -187,7 +219,7 @@ FileResult RewriteFile(const std::string& input, const std::vector<manifest::Ent
 FileResult RewriteFile(const std::string& input, const DupSource& next_dup,
                        const RewriteOptions& options) {
   if (!options.after_lines) return Rewrite(input, next_dup, options, nullptr);
-  AfterLines after;
+  dedup::AfterLines after;
   FileResult result = Rewrite(input, next_dup, options, &after);
   const std::string note = " (not listed in the after-manifest)";
   if (result.written) {

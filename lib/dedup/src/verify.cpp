@@ -1,8 +1,14 @@
 #include "dedup/verify.h"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
 
+#include "base/fd_range.h"
+#include "base/temp_file.h"
+#include "first_read_problem.h"
 #include "gzmulti/member_writer.h"
 #include "manifest/entry.h"
 #include "warc/digest.h"
@@ -15,7 +21,7 @@ namespace {
 // (called once per gap between revisits: allocating here would dominate).
 base::Status SameBytes(int a_fd, uint64_t a_offset, int b_fd, uint64_t b_offset, uint64_t length,
                        std::vector<char>& a, std::vector<char>& b) {
-  FdRange ra(a_fd, a_offset, a_offset + length), rb(b_fd, b_offset, b_offset + length);
+  base::FdRange ra(a_fd, a_offset, a_offset + length), rb(b_fd, b_offset, b_offset + length);
   for (uint64_t done = 0; done < length;) {
     size_t n = static_cast<size_t>(std::min<uint64_t>(a.size(), length - done));
     for (auto [range, buf] : {std::pair{&ra, &a}, std::pair{&rb, &b}}) {
@@ -38,7 +44,7 @@ base::Status SameBytes(int a_fd, uint64_t a_offset, int b_fd, uint64_t b_offset,
 // `sha256` (read through buf).
 bool SameAsWritten(int fd, uint64_t offset, uint64_t length, const std::string& sha256,
                    std::vector<char>& buf) {
-  FdRange range(fd, offset, offset + length);
+  base::FdRange range(fd, offset, offset + length);
   warc::Hasher hasher(warc::DigestAlgorithm::kSha256);
   for (uint64_t done = 0; done < length;) {
     auto r =
@@ -104,8 +110,8 @@ bool ReadField(std::FILE* f, std::string* s) {
 }  // namespace
 
 uint64_t ProblemsBefore(int fd, uint64_t file_size, uint64_t end) {
-  FdRange whole(fd, 0, file_size);
-  FirstProblem problems;
+  base::FdRange whole(fd, 0, file_size);
+  FirstReadProblem problems;
   warc::RecordReader reader(&whole, {}, &problems);
   warc::Record record;
   while (reader.Next(&record) && record.offset < end) {
@@ -125,9 +131,15 @@ ConversionLog::~ConversionLog() {
 
 base::Status ConversionLog::Append(const Conversion& c) {
   if (!status_.ok()) return status_;
-  if (!file_ && !(file_ = std::tmpfile()))
-    return status_ =
-               base::Status::IOError("cannot create a temporary file: " + base::ErrnoText(errno));
+  if (!file_) {
+    auto fd = base::OpenAnonymousTempFile();
+    if (!fd.ok()) return status_ = fd.status();
+    if (!(file_ = ::fdopen(*fd, "w+b"))) {
+      status_ = base::Status::IOError("cannot create a temporary file: " + base::ErrnoText(errno));
+      ::close(*fd);
+      return status_;
+    }
+  }
   uint64_t numbers[] = {c.in_offset, c.in_length, c.out_offset, c.out_length};
   bool ok = std::fwrite(numbers, sizeof numbers, 1, file_) == 1;
   for (const std::string* s : {&c.sha256, &c.record_id, &c.payload_digest, &c.version,
@@ -168,7 +180,7 @@ bool ConversionLog::Next(Conversion* c) {
 }
 
 base::Status CopyRange(int in_fd, uint64_t offset, uint64_t length, Output* out) {
-  FdRange range(in_fd, offset, offset + length);
+  base::FdRange range(in_fd, offset, offset + length);
   return gzmulti::CopyRaw(&range, length, [&](std::string_view d) { return out->Write(d); });
 }
 
@@ -206,7 +218,7 @@ base::Status RevisitsReadBack(int in_fd, uint64_t in_size, int out_fd, uint64_t 
                               ConversionLog* conversions, const std::string& file_field,
                               const SumOptions* after_sum, AfterLines* after) {
   Conversion c;
-  FdRange whole(out_fd, 0, out_size);
+  base::FdRange whole(out_fd, 0, out_size);
   // c: the next revisit to find (none left when `found` is all of them).
   if (auto s = conversions->Rewind(); !s.ok()) return s;
   bool pending = conversions->Next(&c);

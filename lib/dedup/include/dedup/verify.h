@@ -1,9 +1,9 @@
 // The verify pass of a rewritten file (warcrefs(1)), and the parts that write
-// the new file: the conversions made (kept in a temporary file, so that memory
-// does not grow with their number), and Verify, which reads the new file back
-// before it replaces the target. Its one sequential read is warcsum's
-// (dedup/summarise.h): the records it does not check itself go to a
-// Summariser, so that the after-manifest comes from the same pass.
+// the new file (dedup/new_file.h puts them together): the conversions made
+// (kept in a temporary file, so that memory does not grow with their number),
+// and Verify, which reads the new file back before it replaces the target. Its one sequential read
+// is warcsum's (dedup/summarise.h): the records it does not check itself go to a Summariser, so
+// that the after-manifest comes from the same pass.
 //
 //   dedup::ConversionLog log;             // one Append per revisit written
 //   dedup::AfterLines after;
@@ -12,9 +12,6 @@
 //   if (!s.ok()) ...                      // the new file must not replace the input
 #pragma once
 
-#include <unistd.h>
-
-#include <cerrno>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -24,45 +21,8 @@
 #include "base/spill_buffer.h"
 #include "base/status.h"
 #include "dedup/summarise.h"
-#include "warc/reader.h"
 
 namespace dedup {
-
-// Reads [offset, end) of an open file with pread.
-class FdRange : public base::ByteSource {
- public:
-  FdRange(int fd, uint64_t offset, uint64_t end) : fd_(fd), pos_(offset), end_(end) {}
-  base::Result<size_t> Read(char* buf, size_t n) override {
-    n = static_cast<size_t>(std::min<uint64_t>(n, end_ - pos_));
-    if (n == 0) return size_t{0};
-    for (;;) {
-      ssize_t got = ::pread(fd_, buf, n, static_cast<off_t>(pos_));
-      if (got >= 0) {
-        pos_ += static_cast<uint64_t>(got);
-        return static_cast<size_t>(got);
-      }
-      if (errno != EINTR) return base::Status::IOError("read error: " + base::ErrnoText(errno));
-    }
-  }
-  base::Status Seek(uint64_t offset) override {
-    pos_ = offset;
-    return base::Status::Ok();
-  }
-
- private:
-  int fd_;
-  uint64_t pos_, end_;
-};
-
-class FirstProblem : public warc::Reporter {
- public:
-  void Problem(const base::Status& status) override {
-    if (first.empty()) first = status.message();
-    ++count;
-  }
-  std::string first;
-  uint64_t count = 0;
-};
 
 // How many problems a sequential read of the file reports before it reaches
 // a record that starts at or after `end`.
@@ -80,8 +40,9 @@ struct Conversion {
 // The SHA-256 of bytes, raw (for Conversion::sha256).
 std::string Sha256(std::string_view bytes);
 
-// Conversions in file order, held in an anonymous temporary file: a few
-// hundred bytes each would otherwise add up with the copies in one file.
+// Conversions in file order, held in an anonymous temporary file (in
+// base::DefaultTempDir()): a few hundred bytes each would otherwise add up
+// with the copies in one file.
 class ConversionLog {
  public:
   ConversionLog() = default;
