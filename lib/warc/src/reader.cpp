@@ -1,16 +1,17 @@
 #include "warc/reader.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
+#include <string>
+#include <string_view>
 
+#include "reader_internal.h"
 #include "warc/header_map.h"
 
 namespace warc {
-namespace {
+namespace reader_internal {
 
-constexpr size_t kMaxHeaderBytes = 1 << 20;
-
-// Shows up to 40 bytes of input in a message, with unprintable bytes escaped.
 std::string Quote(std::string_view s) {
   std::string out = "\"";
   for (size_t i = 0; i < s.size() && i < 40; ++i) {
@@ -30,24 +31,15 @@ std::string Quote(std::string_view s) {
   return out + "\"";
 }
 
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-    s.remove_suffix(1);
-  return s;
-}
+}  // namespace reader_internal
 
-bool ParseDecimal(std::string_view s, uint64_t* value) {
-  if (s.empty() || s.size() > 19) return false;
-  uint64_t v = 0;
-  for (char c : s) {
-    if (c < '0' || c > '9') return false;
-    v = v * 10 + static_cast<uint64_t>(c - '0');
-  }
-  *value = v;
-  return true;
-}
+using reader_internal::MayStartWithWarc;
+using reader_internal::Quote;
+using reader_internal::Trim;
 
+namespace {
+
+constexpr size_t kMaxHeaderBytes = 1 << 20;
 // A chunk may hold only a few bytes (a small input window over a gzip member
 // gives "WA"), so a signature is matched as far as the chunk goes; parsing the
 // header checks the rest.
@@ -55,36 +47,10 @@ bool MayStartWith(std::string_view chunk, std::string_view sig) {
   return chunk.substr(0, sig.size()) == sig.substr(0, std::min(chunk.size(), sig.size()));
 }
 
-// "WARC/" as far as the chunk goes, in any case: readers in the field take
-// "warc/1.0" (noted, see ParseWarcHeader).
-bool MayStartWithWarc(std::string_view chunk) {
-  size_t n = std::min<size_t>(chunk.size(), 5);
-  return EqualsIgnoreCase(chunk.substr(0, n), std::string_view("WARC/").substr(0, n));
-}
-
-// Whether a WARC record may start here, as Next() reads one: its version line
-// may be indented (see Trim).
-bool MayStartWarcRecord(std::string_view s) {
-  size_t indent = std::min(s.find_first_not_of(" \t"), s.size());
-  return MayStartWithWarc(s.substr(indent));
-}
-
 bool IsGzipMagic(std::string_view s) {
   return s.size() >= 2 && static_cast<unsigned char>(s[0]) == 0x1f &&
          static_cast<unsigned char>(s[1]) == 0x8b;
 }
-
-// A field name is an RFC 2616 token: no controls, spaces or separators.
-bool IsToken(std::string_view name) {
-  if (name.empty()) return false;
-  for (char ch : name) {
-    unsigned char c = static_cast<unsigned char>(ch);
-    if (c <= 0x20 || c >= 0x7f || std::strchr("()<>@,;:\\\"/[]?={}", c)) return false;
-  }
-  return true;
-}
-
-bool IsArcDate(std::string_view s) { return ArcDateToIso(s).has_value(); }
 
 }  // namespace
 
@@ -345,148 +311,6 @@ bool RecordReader::Next(Record* record) {
   }
 }
 
-bool RecordReader::ParseWarcHeader(const std::string& text, Record* record) {
-  const std::string where = "offset " + std::to_string(record_offset_) + ": ";
-  std::string_view rest(text);  // whole lines, each ending in LF (ReadHeaderBlock)
-  size_t nl = rest.find('\n');
-  std::string_view version = Trim(rest.substr(0, nl));
-  if (version.size() < 5 || !MayStartWithWarc(version))
-    return RecordProblem(where + "expected a WARC version line, found " + Quote(version));
-  // Another version may lay records out otherwise: nothing read from it could
-  // be trusted.
-  std::string_view number = version.substr(5);
-  if (number != "1.0" && number != "1.1" && number != "0.17" && number != "0.18")
-    return RecordProblem(where + "unknown WARC version " + Quote(version) +
-                         " (expected WARC/0.17, 0.18, 1.0 or 1.1)");
-  if (version.substr(0, 5) != "WARC/") {
-    NoteOnce(&lower_case_noted_, where + "version line " + Quote(version) +
-                                     " is not in upper case; read as WARC/" + std::string(number) +
-                                     " (noted once per file)");
-  }
-  record->format = FileFormat::kWarc;
-  record->version = std::string(version);
-  if (!ParseWarcFields(rest, where, record)) return false;
-  auto type = record->headers.First("WARC-Type");
-  record->type = type ? ParseRecordType(*type) : kUnknownType;
-  auto length = record->headers.First("Content-Length");
-  if (!length) return RecordProblem(where + "missing Content-Length");
-  if (!ParseDecimal(*length, &record->content_length))
-    return RecordProblem(where + "bad Content-Length " + Quote(*length));
-  return true;
-}
-
-// The header's lines after the version line, into record->headers. Every
-// line must end in CR LF (stray CRs before it are tolerated: a file that went
-// through a CRLF conversion); a bare LF, or a line that is neither a field
-// nor a folded continuation, means the header is not what its writer wrote
-// (a cut field name, a value broken in two): damage.
-bool RecordReader::ParseWarcFields(std::string_view rest, const std::string& where,
-                                   Record* record) {
-  bool first = true;
-  while (!rest.empty()) {
-    size_t nl = rest.find('\n');
-    std::string_view line = rest.substr(0, nl);
-    rest.remove_prefix(nl + 1);
-    if (line.empty() || line.back() != '\r')
-      return RecordProblem(where + "header line " + Quote(line) +
-                           " ends in a bare LF (expected CR LF)");
-    if (first) {
-      first = false;
-      continue;
-    }
-    if (line.find_first_not_of('\r') == std::string_view::npos) break;  // the header's end
-    if ((line[0] == ' ' || line[0] == '\t') && record->headers.replaced() > 0) {
-      // A folded continuation (WARC 1.1 section 4: LWS means one space).
-      record->headers.ContinueLast(Trim(line));
-      continue;
-    }
-    size_t colon = line.find(':');
-    std::string_view name = Trim(line.substr(0, colon));
-    if (colon == std::string_view::npos || !IsToken(name))
-      return RecordProblem(where +
-                           (colon == std::string_view::npos
-                                ? "header line without a colon: "
-                                : "header line without a valid field name: ") +
-                           Quote(Trim(line)));
-    record->headers.Replace(name, Trim(line.substr(colon + 1)));
-  }
-  record->headers.EndReplace();
-  return true;
-}
-
-// A response record gets a manifest line with its date, and revisits match
-// it by date: with a WARC-Date that names no instant it is reported and read
-// on, not located. Returns false then.
-bool RecordReader::CheckListable(const Record& record) {
-  if (record.type != kResponse) return true;
-  auto date = record.headers.First("WARC-Date");
-  if (!date && record.format == FileFormat::kArc) {  // "-" in its record line
-    Report("offset " + std::to_string(record_offset_) +
-           ": ARC response record with no date (\"-\"); not listed");
-    return false;
-  }
-  if (!date || IsValidWarcDate(*date)) return true;
-  Report("offset " + std::to_string(record_offset_) +
-         ": response record with impossible WARC-Date " + Quote(*date) +
-         " (expected YYYY-MM-DDThh:mm:ssZ); not listed");
-  return false;
-}
-
-bool RecordReader::ParseArcHeader(const std::string& line_text, Record* record) {
-  std::string_view line = Trim(std::string_view(line_text).substr(0, line_text.size() - 1));
-  std::vector<std::string_view> tokens;
-  size_t pos = 0;
-  while (pos < line.size()) {
-    size_t space = line.find(' ', pos);
-    if (space == std::string_view::npos) space = line.size();
-    if (space > pos) tokens.push_back(line.substr(pos, space - pos));
-    pos = space + 1;
-  }
-  // v1: url ip date mime length; v2: url ip date mime code checksum location
-  // offset filename length. The URL may itself contain spaces, so fields are
-  // counted from the right.
-  size_t n = tokens.size();
-  size_t url_fields = 0;
-  if (n >= 10 && IsArcDate(tokens[n - 8]) && !IsArcDate(tokens[n - 3])) {
-    url_fields = n - 9;
-  } else if (n >= 5) {
-    url_fields = n - 4;
-  }
-  std::string where = "offset " + std::to_string(record_offset_) + ": ";
-  if (url_fields == 0) {
-    // Reading from inside a file, ARC was only a guess: say what could start here.
-    if (mid_file_ && stats_.records == 0)
-      return RecordProblem(where +
-                           "no record starts here (expected a gzip member, \"WARC/\" or "
-                           "an ARC record line, found " +
-                           Quote(line) + ")");
-    return RecordProblem(where + "expected an ARC record line \"url ip date mime length\", found " +
-                         Quote(line));
-  }
-  std::string_view url(tokens[0].data(),
-                       static_cast<size_t>(tokens[url_fields - 1].end() - tokens[0].begin()));
-  std::string_view ip = tokens[url_fields];
-  // "-" for an unknown date (a version block written without one, say): the
-  // record has no WARC-Date then (a response without one is not listed).
-  std::string_view arc_date = tokens[url_fields + 1];
-  auto date = arc_date == "-" ? std::optional<std::string>("") : ArcDateToIso(arc_date);
-  if (!date) return RecordProblem(where + "bad ARC date " + Quote(arc_date));
-  if (!ParseDecimal(tokens[n - 1], &record->content_length))
-    return RecordProblem(where + "bad ARC record length " + Quote(tokens[n - 1]));
-  record->format = FileFormat::kArc;
-  record->version = "ARC/1";
-  bool filedesc = url.substr(0, 11) == "filedesc://";
-  record->type = filedesc ? kWarcinfo : kResponse;
-  record->headers.Replace("WARC-Type", filedesc ? "warcinfo" : "response");
-  record->headers.Replace("WARC-Target-URI", url);
-  if (!date->empty()) record->headers.Replace("WARC-Date", *date);
-  record->headers.Replace("WARC-IP-Address", ip);
-  record->headers.Replace("Content-Type", tokens[url_fields + 2]);
-  record->headers.Replace("Content-Length", tokens[n - 1]);
-  record->headers.EndReplace();
-  return true;
-}
-
 bool RecordReader::ReadBlock(std::string_view* piece) {
   if (!in_record_ || !record_ok_ || block_remaining_ == 0) return false;
   if (chunk_.empty() && !Refill(false) && MemberEndIsRecordEnd()) {
@@ -509,127 +333,6 @@ bool RecordReader::ReadBlock(std::string_view* piece) {
   chunk_.remove_prefix(take);
   block_remaining_ -= take;
   return true;
-}
-
-// Whether the newline bytes after a block (`run` of them, the first ones in
-// `newlines`), then the end of the input or member (at_end) or what chunk_
-// holds, end the record as Finish() says. On false, *expected says what
-// would have.
-bool RecordReader::EndingOk(std::string_view newlines, size_t run, bool at_end,
-                            std::string* expected) {
-  const bool warcinfo = record_type_ == kWarcinfo;
-  if (arc_) {
-    *expected = "a newline after the block";
-    // An ARC filedesc's length often leaves out its block's last newline.
-    return (run == 1 && newlines == "\n") || (warcinfo && run == 2 && newlines == "\n\n");
-  }
-  const bool trailer = run == 4 && newlines == "\r\n\r\n";
-  const bool none = run == 0 && (at_end || MayStartWithWarc(chunk_));
-  *expected = ending_ == Ending::kNone
-                  ? "the next record right after the block (no record in this file so far has a "
-                    "trailer)"
-                  : "CRLF CRLF after the block";
-  // Some writers leave the trailer out of the warcinfo record alone.
-  if (warcinfo) return trailer || none;
-  if (trailer) return ending_ != Ending::kNone;
-  if (none) return ending_ != Ending::kTrailer;
-  return false;
-}
-
-bool RecordReader::Finish(uint64_t* length) {
-  if (!in_record_) return false;
-  std::string_view piece;
-  while (ReadBlock(&piece)) {
-  }
-  if (!in_record_ || !record_ok_) return false;
-  in_record_ = false;
-  bool gzip = segments_.format() == gzmulti::Format::kGzip;
-  // The trailing newlines (CRLF CRLF in WARC, LF in ARC) stay inside the
-  // record's member in a gzip file.
-  size_t run = 0;
-  std::string after;  // the first bytes after the block, for messages (41: Quote shows "...")
-  while (Refill(!gzip)) {
-    size_t n = 0;
-    while (n < chunk_.size() && (chunk_[n] == '\r' || chunk_[n] == '\n')) ++n;
-    run += n;
-    if (after.size() < 41) after.append(chunk_.substr(0, std::min(n, 41 - after.size())));
-    chunk_.remove_prefix(n);
-    if (!chunk_.empty()) break;
-  }
-  if (!segments_.status().ok()) {
-    in_record_ = true;  // the damage belongs to this record
-    return RecordProblem("");
-  }
-  auto where = [this] { return "offset " + std::to_string(record_offset_) + ": "; };
-  const bool at_end = chunk_.empty();
-  if (!gzip) LookAhead(5);
-  // One record per member: it starts its member, ends it, and no member
-  // boundary lies inside it.
-  const bool ends_member = gzip && at_end && segment_done_;
-  const bool one_member = !gzip || segments_.segment_begin() == record_segment_;
-  // Bytes that start no record follow the block inside the record's own
-  // member: the Content-Length is too small.
-  if (gzip && start_aligned_ && one_member && !ends_member && !arc_ &&
-      !MayStartWarcRecord(chunk_)) {
-    in_record_ = true;
-    after.append(chunk_.substr(0, 41));
-    return RecordProblem(where() + "Content-Length (" + std::to_string(block_length_) +
-                         " bytes) is shorter than the record's gzip member: found " + Quote(after) +
-                         " after the block");
-  }
-  if (gzip && start_aligned_ && !one_member) {
-    // Its Content-Length may have swallowed records (a revisit among them
-    // perhaps): damage, whatever follows.
-    ++stats_.misaligned_records;
-    stats_.damaged = true;
-    Report(where() +
-           "record spans more than one gzip member (not one record per member); not listed");
-    return false;
-  }
-  // A record inside the block a damaged record claims may be followed by
-  // that record's trailer: it is reported as such below, whatever follows.
-  const bool claimed = gzip && record_position_ < claimed_end_;
-  std::string expected;
-  if (!claimed && !EndingOk(std::string_view(after).substr(0, run), run, at_end, &expected)) {
-    if (!gzip) LookAhead(41);
-    after.append(chunk_.substr(0, 41));
-    std::string msg =
-        where() + (arc_ ? "length (" : "Content-Length (") + std::to_string(block_length_) +
-        " bytes) does not end the record: expected " + expected + ", found " + Quote(after) +
-        (at_end ? (gzip ? " and the end of its gzip member" : " and the end of the file") : "");
-    if (ends_member) {  // nothing of the member is left to skip
-      stats_.damaged = true;
-      Report(msg);
-      return false;
-    }
-    in_record_ = true;
-    return RecordProblem(msg);
-  }
-  // The ending sets the file's kind, unless the record is out of place anyway.
-  if (!arc_ && record_type_ != kWarcinfo && !claimed)
-    ending_ = run == 0 ? Ending::kNone : Ending::kTrailer;
-  if (!arc_ && record_type_ == kWarcinfo && run > 0 && ending_ == Ending::kUnknown)
-    ending_ = Ending::kTrailer;
-  if (!gzip) {
-    *length = segments_.segment_begin() + SegmentPosition() - record_offset_;
-    return !record_unlisted_;
-  }
-  if (start_aligned_ && ends_member && one_member) {
-    if (record_position_ < claimed_end_) {
-      Report(where() + "not listed: " + claim_);
-      return false;
-    }
-    *length = segments_.segment_end() - record_offset_;
-    return !record_unlisted_;
-  }
-  ++stats_.misaligned_records;
-  if (record_segment_ != last_reported_segment_) {
-    last_reported_segment_ = record_segment_;
-    Report("offset " + std::to_string(record_segment_) +
-           ": gzip member holds more than one record (not one record per member); its records are "
-           "not listed");
-  }
-  return false;
 }
 
 }  // namespace warc
