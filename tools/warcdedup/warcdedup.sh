@@ -122,24 +122,25 @@ jobs=$(( jobs < 64 ? jobs : 64 ))  # the most threads every tool takes
 # cores busy meanwhile (measured: 20% less wall time on 2 cores).
 refs_jobs=$(( jobs * 2 < 64 ? jobs * 2 : 64 ))
 sort_opts=(-T "$work" -S 25%)
-# The input files, in a stable order. Listed again on every run: a resumed
-# run must work on the collection it began with, or say that it changed.
-warc_name=(\( -name "*.warc" -o -name "*.warc.gz" -o -name "*.arc" -o -name "*.arc.gz" \))
+# The input files, in a stable order (warcsum --list-inputs: those find -H
+# lists, links inside the directories not followed). Listed again on every
+# run: a resumed run must work on the collection it began with, or say that
+# it changed. It prints the files reached twice (exit 3), or else the links
+# that lead outside the inputs.
 say "listing inputs ..."
-# (A directory find cannot read would leave its files, and their revisits,
-# out: any failure stops the run.)
-for i in "${inputs[@]}"; do
-  if [ -d "$i" ]; then find -H "$i" -type f ! -name ".*" "${warc_name[@]}" || exit 1; else echo "$i"; fi
-done | sort > "$work/inputs.list.new" || { echo "$prog: cannot list the inputs (see above)" >&2; exit 1; }
+# (A directory that cannot be read would leave its files, and their
+# revisits, out: any failure stops the run.)
+problems=$("$(tool warcsum)" --list-inputs "$work/inputs.list.new" -- "${inputs[@]}")
+rc=$?
 # The same file reached twice (a directory and a link to it, a file named
 # twice) would be counted twice.
-twice=$(xargs -r -d '\n' realpath -e -q -- < "$work/inputs.list.new" | LC_ALL=C sort | uniq -d)
-if [ -n "$twice" ]; then
+if [ "$rc" -eq 3 ]; then
   echo "$prog: these files are reached twice among the inputs; name each once:" >&2
-  printf '%s\n' "$twice" > "$work/twice.txt"
+  printf '%s\n' "$problems" > "$work/twice.txt"
   print_list "$work/twice.txt"
   exit 2
 fi
+[ "$rc" -eq 0 ] || { echo "$prog: cannot list the inputs (see above)" >&2; exit 1; }
 if [ -e "$work/inputs.list" ] && ! cmp -s "$work/inputs.list" "$work/inputs.list.new"; then
   rm -f "$work/inputs.list.new"
   echo "$prog: the input files are not those the run in $work began with (files added, removed" \
@@ -150,29 +151,9 @@ mv "$work/inputs.list.new" "$work/inputs.list"
 # Symbolic links inside the directories are not followed (a file reached
 # twice would be counted twice), but what a link leads to outside the inputs
 # may hold revisits that refer to records here: refuse rather than miss them.
-problems=()
-links=$(for i in "${inputs[@]}"; do [ ! -d "$i" ] || find -H "$i" -mindepth 1 -type l ! -name ".*" || exit 1; done) ||
-  { echo "$prog: cannot list the inputs (see above)" >&2; exit 1; }
-if [ -n "$links" ]; then
-  declare -A listed
-  while IFS= read -r f; do listed[$f]=1; done < <(xargs -r -d '\n' realpath -e -q -- < "$work/inputs.list")
-  named_dirs=(); for i in "${inputs[@]}"; do [ ! -d "$i" ] || named_dirs+=("$(realpath -e -- "$i")/"); done
-  while IFS= read -r l; do
-    t=$(realpath -e -q -- "$l")
-    if [ -z "$t" ]; then
-      case "$l" in *.warc|*.warc.gz|*.arc|*.arc.gz) problems+=("$l: a link to nothing (an unmounted disk?)");; esac
-    elif [ -d "$t" ]; then
-      inside=0; for d in "${named_dirs[@]}"; do [[ "$t/" == "$d"* ]] && inside=1; done
-      [ "$inside" -eq 1 ] || problems+=("$l: a link to a directory outside the inputs ($t)")
-    elif [ -z "${listed[$t]+x}" ]; then
-      case "$l|$t" in *.warc\|*|*.warc.gz\|*|*.arc\|*|*.arc.gz\|*|*.warc|*.warc.gz|*.arc|*.arc.gz)
-        problems+=("$l: a link to a file outside the inputs ($t)");; esac
-    fi
-  done <<<"$links"
-fi
-if [ ${#problems[@]} -gt 0 ]; then
+if [ -n "$problems" ]; then
   echo "$prog: symbolic links in the input directories lead outside the inputs:" >&2
-  printf '%s\n' "${problems[@]}" > "$work/links.txt"
+  printf '%s\n' "$problems" > "$work/links.txt"
   print_list "$work/links.txt"
   echo "$prog: name what they lead to as inputs too (or remove the links): revisits there may refer to records here" >&2
   exit 2
@@ -202,36 +183,12 @@ elif [ "$in_place" -eq 1 ]; then refs_mode=(--in-place)
 else refs_mode=(-o "$outdir"); fi
 # (A warcrefs without --strict rewrites nothing when an input is damaged.)
 if [ "$strict" -eq 1 ] && "$(tool warcrefs)" --help | grep -q -- '--strict'; then strict_arg=(--strict); fi
-# decode_awk: an awk function decode(FIELD) giving the real name back from a
-# manifest field: the manifest writes spaces, control and non-ASCII bytes in
-# it as %XX, and "%" as %25 where it comes before two hex digits (see
-# warcmanifest(5)); any other %XX is as it is in the name.
-decode_awk='
-  function decode(rest,    name, hex, i) {
-    if (!decode_ready) {
-      for (i = 1; i < 256; i++)
-        if (i <= 32 || i >= 127 || i == 37) byte[sprintf("%02x", i)] = sprintf("%c", i)
-      decode_ready = 1
-    }
-    name = ""
-    while (match(rest, /%[0-9A-Fa-f][0-9A-Fa-f]/)) {
-      hex = tolower(substr(rest, RSTART + 1, 2))
-      name = name substr(rest, 1, RSTART - 1) (hex in byte ? byte[hex] : substr(rest, RSTART, 3))
-      rest = substr(rest, RSTART + 3)
-    }
-    return name rest
-  }'
 # The inputs warcsum could not read whole, all of them, in damaged.txt:
 # "damaged FILE" (warcsum took the references in all its bytes; warcrefs
 # keeps the file as it is and rewrites the others) and "incomplete FILE"
 # (not read: warcrefs rewrites nothing), as older warcsums wrote for both;
 # a file whose references could not all be harvested has both lines.
-awk "$decode_awk"'
-  /^(damaged|incomplete) / {
-    f = substr($0, index($0, " ") + 1); f = f ~ /^\(/ ? f : decode(f)
-    if (!seen[f]++) print f
-  }' \
-  "$work/revisit-refs.txt" > "$work/damaged.txt" || exit 1
+"$(tool warcsum)" --damaged-list -- "$work/revisit-refs.txt" > "$work/damaged.txt" || exit 1
 damaged=$(wc -l < "$work/damaged.txt")
 # report_damaged: names every damaged input on stderr.
 report_damaged() {

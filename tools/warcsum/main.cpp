@@ -1,9 +1,57 @@
 // warcsum: writes one manifest line per response record of WARC and ARC files.
 #include <CLI/CLI.hpp>
+#include <cstdio>
+#include <iostream>
 
+#include "base/source.h"
+#include "manifest/references.h"
+#include "toolcommon/archive_inputs.h"
 #include "toolcommon/cli.h"
 #include "toolcommon/io.h"
 #include "warcsum.h"
+
+namespace {
+
+// --list-inputs FILE: the inputs' archive files into FILE, as warcdedup
+// lists them; on stdout the files reached twice (exit 3) or else the links
+// that lead outside the inputs.
+int ListInputs(const std::string& list, const std::vector<std::string>& inputs,
+               toolcommon::Diag* diag) {
+  toolcommon::ArchiveInputs in;
+  bool read_all = toolcommon::ListArchiveInputs(inputs, &in);
+  std::string text;
+  for (const auto& f : in.files) text += f + "\n";
+  FILE* out = std::fopen(list.c_str(), "w");
+  if (out == nullptr || std::fwrite(text.data(), 1, text.size(), out) != text.size() ||
+      std::fclose(out) != 0) {
+    diag->Error(list + ": cannot write");
+    return 1;
+  }
+  for (const auto& e : in.errors) diag->Error(e);
+  if (!read_all) return 1;
+  for (const auto& line : in.twice.empty() ? in.link_problems : in.twice) std::cout << line << '\n';
+  std::cout.flush();
+  return in.twice.empty() ? 0 : 3;
+}
+
+// --damaged-list: the inputs that reference lists name as not read whole.
+int DamagedList(const std::vector<std::string>& lists, toolcommon::Diag* diag) {
+  std::vector<std::string> names;
+  for (const auto& path : lists) {
+    auto source = base::FileSource::Open(path);
+    base::Status s = source.ok() ? manifest::ReadUnreadInputs(source->get(), path, &names)
+                                 : base::Status::IOError(path + ": " + source.status().message());
+    if (!s.ok()) {
+      diag->Error(s.message());
+      return 1;
+    }
+  }
+  for (const auto& n : names) std::cout << n << '\n';
+  std::cout.flush();
+  return std::cout ? 0 : 1;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{
@@ -40,11 +88,22 @@ int main(int argc, char** argv) {
   app.add_option("-j,--jobs", options.jobs, "Read N files in parallel (output order unchanged)")
       ->check(CLI::Range(1, 256))
       ->capture_default_str();
+  std::string list_inputs;
+  bool damaged_list = false;
+  app.add_option("--list-inputs", list_inputs,
+                 "List the archive files the inputs name into FILE, as warcdedup does; print "
+                 "the files reached twice (exit 3) or the links leading outside the inputs")
+      ->type_name("FILE");
+  app.add_flag("--damaged-list", damaged_list,
+               "Read the inputs as --revisit-refs lists; print the files named damaged or "
+               "incomplete, once each");
   toolcommon::AddCommonOptions(&app, &common);
   if (int rc = toolcommon::ParseCommandLine(&app, argc, argv); rc >= 0) return rc;
 
   toolcommon::Diag diag("warcsum");
   diag.set_verbosity(common.Verbosity());
+  if (!list_inputs.empty()) return ListInputs(list_inputs, options.inputs, &diag);
+  if (damaged_list) return DamagedList(options.inputs, &diag);
   options.sum.algorithm = *warc::ParseAlgorithm(hash);
   auto type_mask = warc::ParseRecordTypeList(types);
   if (!type_mask || (*type_mask & ~(warc::kResponse | warc::kResource))) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <unordered_set>
 
 #include "base/timestamp.h"
 #include "manifest/entry.h"
@@ -169,6 +170,29 @@ base::Status ReferenceSet::Load(base::ByteSource* source, const std::string& nam
         Add('r', StripBrackets(ref.a), "");
         break;
     }
+  }
+  if (!lines.status().ok()) return base::Status::IOError(name + ": " + lines.status().message());
+  return base::Status::Ok();
+}
+
+base::Status ReadUnreadInputs(base::ByteSource* source, const std::string& name,
+                              std::vector<std::string>* out) {
+  LineReader lines(source);
+  std::string line;
+  std::unordered_set<std::string> seen;
+  while (lines.Next(&line)) {
+    std::string_view rest = line;
+    if (rest.starts_with("damaged ")) {
+      rest.remove_prefix(8);
+    } else if (rest.starts_with("incomplete ")) {
+      rest.remove_prefix(11);
+    } else {
+      continue;
+    }
+    // "-" and "%2D" stay as written: the list has no empty-field marker.
+    std::string f = rest.starts_with("(") || rest == "-" || rest == "%2D" ? std::string(rest)
+                                                                          : DecodeField(rest);
+    if (seen.insert(f).second) out->push_back(std::move(f));
   }
   if (!lines.status().ok()) return base::Status::IOError(name + ": " + lines.status().message());
   return base::Status::Ok();

@@ -66,6 +66,16 @@ struct ReferenceLine {
 // Parses one line (no newline); false when it is none of the forms above.
 bool ParseReferenceLine(std::string_view line, ReferenceLine* out);
 
+// The inputs a reference list names as not read whole: the text after
+// "damaged " and "incomplete " on every such line, decoded (DecodeField)
+// unless it is a "(...)" note, each name once, in order of first appearance.
+// Other lines are not looked at. What warcdedup lists in damaged.txt:
+//
+//   std::vector<std::string> unread;
+//   base::Status s = manifest::ReadUnreadInputs(source, "refs.txt", &unread);
+base::Status ReadUnreadInputs(base::ByteSource* source, const std::string& name,
+                              std::vector<std::string>* out);
+
 // A 64-bit key for a tuple of fields (joined with spaces, which no field
 // holds): what the reference, original and kept sets store instead of text.
 uint64_t KeyOf(std::initializer_list<std::string_view> fields);
