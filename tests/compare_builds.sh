@@ -46,6 +46,7 @@ set -uo pipefail
 declare -A INTENDED=(
   [warcsumcmp.interop.nokept]="ARC recognised by content (arc-by-content.dat holds ARC records)"
   [warcsumcmp.help]="new options: -d/--warc-dir (ARC by content), --table and its companions"
+  [warcsum.help]="new options: --list-inputs and --damaged-list (warcdedup's listing, in C++)"
 )
 
 keep=0 size=8M interop=""
