@@ -11,10 +11,11 @@ namespace {
 
 manifest::Entry E(const char* file, uint64_t offset, uint64_t ext = 0, const char* date = "d") {
   manifest::Entry e;
-  e.file = file;
+  // Built from std::string: gcc 12's -Wrestrict misfires on operator=(const char*) here.
+  e.file = std::string(file);
   e.offset = offset;
   e.ext = ext;
-  e.date = date;
+  e.date = std::string(date);
   e.uri = "u";
   e.digest = "sha1:aa";
   e.fields_count = 7;
