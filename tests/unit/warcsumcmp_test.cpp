@@ -524,7 +524,17 @@ TEST_CASE("warcsumcmp: an empty comparison", "[warcsumcmp]") {
 }
 
 TEST_CASE("warcsumcmp: the default temporary directory", "[warcsumcmp]") {
+  const char* old_tmpdir = std::getenv("TMPDIR");
+  std::string saved = old_tmpdir ? old_tmpdir : "";
+  ::unsetenv("TMPDIR");
   CHECK(warcsumcmp::DefaultTempDir("-") == "/tmp");
+  // Standard input has no directory: $TMPDIR, as every other temporary file.
+  ::setenv("TMPDIR", "/scratch/t", 1);
+  CHECK(warcsumcmp::DefaultTempDir("-") == "/scratch/t");
+  if (old_tmpdir)
+    ::setenv("TMPDIR", saved.c_str(), 1);
+  else
+    ::unsetenv("TMPDIR");
   CHECK(warcsumcmp::DefaultTempDir("after") == ".");
   CHECK(warcsumcmp::DefaultTempDir("/after") == "/");
   CHECK(warcsumcmp::DefaultTempDir("dir/sub/after.manifest") == "dir/sub");

@@ -81,8 +81,8 @@ int main(int argc, char** argv) {
                  "The copies warcrefs kept by design (warcrefs --kept): expected still there")
       ->type_name("FILE");
   app.add_option("--temp-dir", options.temp_dir,
-                 "Directory for the sorts' temporary files (default: AFTER's directory, /tmp "
-                 "for stdin)")
+                 "Directory for the sorts' temporary files (default: AFTER's directory, $TMPDIR "
+                 "or /tmp for stdin)")
       ->type_name("DIR");
   app.add_option("--sort-buffer", sort_buffer,
                  "Memory for sorting, shared by the sorts, before spilling to temporary files")

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "arc_files.h"
+#include "base/temp_file.h"
 #include "manifest/kept.h"
 #include "manifest/reader.h"
 #include "toolcommon/io.h"
@@ -109,11 +110,7 @@ base::Status LoadKept(const std::string& name, std::vector<KeptCopy>* kept) {
 }
 
 std::string DefaultTempDir(const std::string& after) {
-  if (after == "-") return "/tmp";
-  size_t slash = after.rfind('/');
-  if (slash == std::string::npos) return ".";
-  if (slash == 0) return "/";
-  return after.substr(0, slash);
+  return after == "-" ? base::DefaultTempDir() : toolcommon::DirName(after);
 }
 
 int Run(const RunOptions& options, toolcommon::Diag* diag) {
