@@ -79,7 +79,10 @@ void Summariser::Add(const warc::Record& record, warc::RecordReader* reader) {
   // A response that is not an HTTP message (a crawler's dns: record, say)
   // has no payload in the sense of the stored digests, and no revisit
   // could stand for it.
-  if (record.type == warc::kResponse && !record.HasHttpBlock()) return;
+  // An ARC record's block shows whether it is one (PayloadStream, below).
+  if (record.type == warc::kResponse && record.format == warc::FileFormat::kWarc &&
+      !record.HasHttpBlock())
+    return;
   if (record.IsTruncated() && !options_.keep_truncated) return;
 
   std::optional<warc::Digest> stored;
@@ -115,6 +118,7 @@ void Summariser::Add(const warc::Record& record, warc::RecordReader* reader) {
     if (!reuse) hasher_.Update(piece);
     if (second) second->Update(piece);
   }
+  if (record.format == warc::FileFormat::kArc && !payload.http()) return;  // dns:, say
   uint64_t length = 0;
   if (!reader->Finish(&length)) return;  // damaged or misaligned: reported, not listed
   if (payload_bytes == 0 && !options_.keep_empty) return;

@@ -60,6 +60,7 @@ bool RecordReader::ParseWarcHeader(const std::string& text, Record* record) {
                                      " (noted once per file)");
   }
   record->format = FileFormat::kWarc;
+  record->arc_line.clear();
   record->version = std::string(version);
   if (!ParseWarcFields(rest, where, record)) return false;
   auto type = record->headers.First("WARC-Type");
@@ -171,6 +172,7 @@ bool RecordReader::ParseArcHeader(const std::string& line_text, Record* record) 
     return RecordProblem(where + "bad ARC record length " + Quote(tokens[n - 1]));
   record->format = FileFormat::kArc;
   record->version = "ARC/1";
+  record->arc_line.assign(line);
   bool filedesc = url.substr(0, 11) == "filedesc://";
   record->type = filedesc ? kWarcinfo : kResponse;
   record->headers.Replace("WARC-Type", filedesc ? "warcinfo" : "response");

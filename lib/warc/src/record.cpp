@@ -30,12 +30,27 @@ std::optional<uint32_t> ParseRecordTypeList(std::string_view list) {
 }
 
 bool Record::HasHttpBlock() const {
-  if (format == FileFormat::kArc)
-    return StartsWithIgnoreCase(TargetUri(), "http:") ||
-           StartsWithIgnoreCase(TargetUri(), "https:");
+  if (format == FileFormat::kArc) return false;  // known from the block only (PayloadStream)
   if (auto content_type = headers.First("Content-Type"))
     return StartsWithIgnoreCase(*content_type, "application/http");
   return StartsWithIgnoreCase(TargetUri(), "http:") || StartsWithIgnoreCase(TargetUri(), "https:");
+}
+
+std::string TargetUriOfArcUrl(std::string_view url) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  out.reserve(url.size());
+  for (char c : url) {
+    auto byte = static_cast<unsigned char>(c);
+    if (byte <= 0x20 || byte == 0x7f) {
+      out += '%';
+      out += kHex[byte >> 4];
+      out += kHex[byte & 15];
+    } else {
+      out += c;
+    }
+  }
+  return out;
 }
 
 }  // namespace warc

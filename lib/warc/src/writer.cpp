@@ -2,18 +2,42 @@
 
 #include <openssl/rand.h>
 
+#include <cstring>
+
 #include "warc/http.h"
 
 namespace warc {
 
-std::string NewRecordId() {
-  unsigned char b[16];
-  if (RAND_bytes(b, sizeof b) != 1) std::abort();           // no entropy: never write duplicate IDs
-  b[6] = static_cast<unsigned char>((b[6] & 0x0f) | 0x40);  // version 4
-  b[8] = static_cast<unsigned char>((b[8] & 0x3f) | 0x80);  // RFC 4122 variant
-  std::string hex = ToHex(std::string_view(reinterpret_cast<char*>(b), sizeof b));
+namespace {
+
+// "<urn:uuid:...>" for 16 bytes, with the version and RFC 4122 variant set.
+std::string FormatUuid(unsigned char* b, int version) {
+  b[6] = static_cast<unsigned char>((b[6] & 0x0f) | (version << 4));
+  b[8] = static_cast<unsigned char>((b[8] & 0x3f) | 0x80);
+  std::string hex = ToHex(std::string_view(reinterpret_cast<char*>(b), 16));
   return "<urn:uuid:" + hex.substr(0, 8) + "-" + hex.substr(8, 4) + "-" + hex.substr(12, 4) + "-" +
          hex.substr(16, 4) + "-" + hex.substr(20) + ">";
+}
+
+}  // namespace
+
+std::string NewRecordId() {
+  unsigned char b[16];
+  if (RAND_bytes(b, sizeof b) != 1) std::abort();  // no entropy: never write duplicate IDs
+  return FormatUuid(b, 4);
+}
+
+std::string NameBasedRecordId(std::string_view name) {
+  static constexpr unsigned char kUrlNamespace[16] = {0x6b, 0xa7, 0xb8, 0x11, 0x9d, 0xad,
+                                                      0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0,
+                                                      0x4f, 0xd4, 0x30, 0xc8};
+  Hasher h(DigestAlgorithm::kSha1);
+  h.Update(std::string_view(reinterpret_cast<const char*>(kUrlNamespace), sizeof kUrlNamespace));
+  h.Update(name);
+  std::string sha1 = h.Final().bytes;
+  unsigned char b[16];
+  std::memcpy(b, sha1.data(), sizeof b);
+  return FormatUuid(b, 5);
 }
 
 std::string_view PayloadOf(std::string_view block, bool http) {

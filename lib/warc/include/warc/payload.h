@@ -7,8 +7,13 @@
 // empty, as warcio and pywb read it); otherwise it is no HTTP message and the
 // whole block is the payload: two such records are then duplicates only if
 // their blocks are identical.
+//
+// An ARC record's block is an HTTP message when it starts with "HTTP/" (by
+// its content, not its URL's scheme, as arc2warc decides between response
+// and resource): the first bytes are looked at before any piece is given.
 #pragma once
 
+#include <string>
 #include <string_view>
 
 #include "warc/http.h"
@@ -25,11 +30,16 @@ class PayloadStream {
   bool Next(std::string_view* piece);
   // True when the block was an HTTP message with a complete header block.
   bool has_http_header() const { return http_ && splitter_.header_complete(); }
+  // True when the block is an HTTP message (for an ARC record: known once
+  // Next() has been called).
+  bool http() const { return http_; }
   const HttpSplitter& splitter() const { return splitter_; }
 
  private:
   RecordReader* reader_;
   bool http_;
+  bool sniffing_;      // an ARC record whose first bytes decide http_
+  std::string sniff_;  // those first bytes, kept until decided
   bool finished_ = false;
   HttpSplitter splitter_;
 };

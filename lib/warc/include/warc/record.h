@@ -50,6 +50,10 @@ struct Record {
   // Where the record starts in the file: its gzip member's offset, or the
   // record's own byte offset in an uncompressed file.
   uint64_t offset = 0;
+  // ARC only: the record line as written (without its newline and trailing
+  // white space), which holds what the WARC fields above do not (the URL
+  // with its spaces, a v2 record's result code, checksum and file fields).
+  std::string arc_line;
 
   // Without the <angle brackets> of the WARC/1.0 spec's examples, which some
   // writers copied; the header keeps the value as stored.
@@ -57,10 +61,19 @@ struct Record {
     return StripAngleBrackets(headers.First("WARC-Target-URI").value_or(""));
   }
   std::string_view Date() const { return headers.First("WARC-Date").value_or(""); }
-  // True when the block is an HTTP message (headers, blank line, payload).
+  // True when the block is an HTTP message (headers, blank line, payload),
+  // as a WARC record's Content-Type says (application/http), or without one
+  // its URI's scheme. An ARC record says nothing of it: its block is an HTTP
+  // message when it starts with "HTTP/", which PayloadStream looks at.
   bool HasHttpBlock() const;
   bool IsTruncated() const { return headers.First("WARC-Truncated").has_value(); }
 };
+
+// The WARC-Target-URI for an ARC record's URL: every space and control byte
+// (0x00-0x20, 0x7f) percent-encoded (%20), since a WARC header field value
+// cannot hold them; any other byte as written. The ARC line keeps the URL
+// as written (Record::arc_line).
+std::string TargetUriOfArcUrl(std::string_view url);
 
 // The date helpers live in lib/base (base/timestamp.h); the names stay here
 // for the callers that know them as warc::.

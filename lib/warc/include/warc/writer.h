@@ -15,6 +15,11 @@ namespace warc {
 // "<urn:uuid:xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx>" from OpenSSL's CSPRNG.
 std::string NewRecordId();
 
+// A name-based record ID (RFC 4122 version 5: SHA-1 in the URL namespace
+// 6ba7b811-9dad-11d1-80b4-00c04fd430c8), the same for the same name on every
+// run: "<urn:uuid:...>". Python's uuid.uuid5(uuid.NAMESPACE_URL, name) agrees.
+std::string NameBasedRecordId(std::string_view name);
+
 struct WriterOptions {
   bool gzip = true;  // one gzip member per record
   int level = 6;
