@@ -123,3 +123,36 @@ TEST_CASE("PayloadStream: header and payload arriving in many small pieces", "[w
     }
   }
 }
+
+TEST_CASE("PayloadStream: an ARC block is HTTP by its content, in pieces of any size",
+          "[warc][payload][arc]") {
+  auto arc = [](std::string_view url, std::string_view block) {
+    return std::string(url) + " 10.0.0.1 20140216050221 text/plain " +
+           std::to_string(block.size()) + "\n" + std::string(block) + "\n";
+  };
+  std::string input = arc("filedesc://t.arc", "1 0 Test\nURL IP-address Archive-date\n") + "\n" +
+                      arc("http://a/", "HTTP/1.0 200 OK\r\n\r\nbody") +
+                      arc("dns:a", "20080101\na.\t600\tIN\tA\t1.2.3.4\n") +
+                      arc("http://b/", "oops") + arc("http://c/", "") + arc("http://d/", "HTTP") +
+                      arc("ftp://e/", "HTTP/1.1 200 OK\r\n\r\nx");
+  for (size_t window : {size_t{1}, size_t{2}, size_t{3}, size_t{7}, size_t{64}, size_t{0}}) {
+    INFO("input window " << window);
+    gzmulti::ReaderOptions o;
+    o.fast_path = false;
+    o.input_buffer_size = window;
+    auto payloads = Payloads(input, o);
+    REQUIRE(payloads.size() == 7);
+    CHECK_FALSE(payloads[0].has_http_header);
+    CHECK(payloads[1].has_http_header);
+    CHECK(payloads[1].bytes == "body");
+    CHECK_FALSE(payloads[2].has_http_header);
+    CHECK(payloads[2].bytes == "20080101\na.\t600\tIN\tA\t1.2.3.4\n");
+    CHECK_FALSE(payloads[3].has_http_header);
+    CHECK(payloads[3].bytes == "oops");
+    CHECK(payloads[4].bytes.empty());
+    CHECK_FALSE(payloads[5].has_http_header);
+    CHECK(payloads[5].bytes == "HTTP");
+    CHECK(payloads[6].has_http_header);  // by content, whatever the URL's scheme
+    CHECK(payloads[6].bytes == "x");
+  }
+}

@@ -74,10 +74,15 @@ TEST_CASE("RecordReader: ARC v1, plain and gzip, URL with spaces", "[warc][reade
     CHECK(records[1].record.TargetUri() == "http://example.com/");
     CHECK(records[1].record.Date() == "2014-02-16T05:02:22Z");
     CHECK(records[1].block == "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<html>hi</html>");
-    CHECK(records[1].record.HasHttpBlock());
+    CHECK_FALSE(records[1].record.HasHttpBlock());  // an ARC block tells (PayloadStream)
+    CHECK(records[1].record.arc_line ==
+          "http://example.com/ 93.184.216.119 20140216050222 text/html " +
+              std::to_string(records[1].block.size()));
     CHECK(records[2].record.TargetUri() == "http://example.com/a b.html?q=x y");
     CHECK(records[2].record.Date() == "2014-02-16T05:03:00Z");
     CHECK(records[2].block == "HTTP/1.1 200 OK\r\n\r\nspaced");
+    CHECK(records[2].record.arc_line ==
+          "http://example.com/a b.html?q=x y 93.184.216.119 201402160503 text/html 25");
   }
 }
 

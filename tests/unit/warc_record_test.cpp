@@ -62,3 +62,11 @@ TEST_CASE("IsValidWarcDate", "[warc]") {
   CHECK_FALSE(warc::IsValidWarcDate("2008-10-306T05:21:46-0700"));  // November 1
   CHECK_FALSE(warc::IsValidWarcDate("2008-10-294T05:21:46Z"));
 }
+
+TEST_CASE("TargetUriOfArcUrl: spaces and control bytes percent-encoded, the rest as written",
+          "[warc][record][arc]") {
+  CHECK(warc::TargetUriOfArcUrl("http://a/b c?d=e f") == "http://a/b%20c?d=e%20f");
+  CHECK(warc::TargetUriOfArcUrl(std::string("http://a/\x01\x7f\t", 12)) == "http://a/%01%7F%09");
+  CHECK(warc::TargetUriOfArcUrl("http://a/%20x\xc3\xa9") == "http://a/%20x\xc3\xa9");
+  CHECK(warc::TargetUriOfArcUrl("").empty());
+}

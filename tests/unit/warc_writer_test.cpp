@@ -48,3 +48,13 @@ TEST_CASE("NewRecordId: a version 4 UUID URN in angle brackets, fresh each time"
   }
   CHECK(seen.size() == 100);
 }
+
+TEST_CASE("NameBasedRecordId: RFC 4122 version 5 in the URL namespace", "[warc][writer]") {
+  // Expected values from Python: uuid.uuid5(uuid.NAMESPACE_URL, name).
+  CHECK(warc::NameBasedRecordId("arc2warc:example.arc.gz:0") ==
+        "<urn:uuid:b6707719-fe08-5c53-bcc2-e16a9190eaa1>");
+  CHECK(warc::NameBasedRecordId("arc2warc:x.arc:12345") ==
+        "<urn:uuid:04a2fa05-6a80-58c7-b9e9-0ef2d2d90264>");
+  CHECK(warc::NameBasedRecordId("") == "<urn:uuid:1b4db7eb-4057-5ddf-91e0-36dec72071f5>");
+  CHECK(warc::NameBasedRecordId("a") == warc::NameBasedRecordId("a"));
+}

@@ -7,9 +7,7 @@ constexpr std::string_view kHttpStart = "HTTP/";
 }
 
 PayloadStream::PayloadStream(RecordReader* reader, const Record& record)
-    : reader_(reader),
-      http_(record.HasHttpBlock()),
-      sniffing_(record.format == FileFormat::kArc) {}
+    : reader_(reader), http_(record.HasHttpBlock()), sniffing_(record.format == FileFormat::kArc) {}
 
 bool PayloadStream::Next(std::string_view* piece) {
   if (finished_) return false;
