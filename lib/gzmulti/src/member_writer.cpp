@@ -2,6 +2,7 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <memory>
 
 #ifdef WARCDEDUP_HAVE_LIBDEFLATE
@@ -14,7 +15,8 @@ namespace gzmulti {
 
 MemberWriter::MemberWriter(int level) {
   auto* zs = new z_stream{};
-  deflateInit2(zs, level, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY);
+  // zlib's levels stop at 9; libdeflate's (MemberCompressor) go on to 12.
+  deflateInit2(zs, std::clamp(level, 0, 9), Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY);
   stream_ = zs;
 }
 

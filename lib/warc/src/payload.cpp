@@ -13,6 +13,7 @@ bool PayloadStream::Next(std::string_view* piece) {
   if (finished_) return false;
   std::string_view block;
   while (reader_->ReadBlock(&block)) {
+    if (tap_) tap_(block);
     if (sniffing_) {
       size_t take = std::min(block.size(), kHttpStart.size() - sniff_.size());
       sniff_.append(block.substr(0, take));

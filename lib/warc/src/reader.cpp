@@ -273,6 +273,8 @@ bool RecordReader::Next(Record* record) {
 
     in_record_ = true;
     record_ok_ = true;
+    last_complete_ = false;
+    block_missing_ = 0;
     if (started_ && !gzip) {
       LookAhead(2);
       if (IsGzipMagic(chunk_))
@@ -314,6 +316,7 @@ bool RecordReader::Next(Record* record) {
 bool RecordReader::ReadBlock(std::string_view* piece) {
   if (!in_record_ || !record_ok_ || block_remaining_ == 0) return false;
   if (chunk_.empty() && !Refill(false) && MemberEndIsRecordEnd()) {
+    block_missing_ = block_remaining_;
     std::string where = "offset " + std::to_string(record_offset_);
     return EndAtMemberEnd(where + ": Content-Length (" + std::to_string(block_length_) +
                               " bytes) is longer than the record's gzip member, which ends after " +
@@ -324,6 +327,7 @@ bool RecordReader::ReadBlock(std::string_view* piece) {
   }
   if (!Refill(true)) {
     if (!segments_.status().ok()) return RecordProblem("");
+    block_missing_ = block_remaining_;
     return RecordProblem("offset " + std::to_string(record_offset_) +
                          ": record truncated (input ends " + std::to_string(block_remaining_) +
                          " bytes before the end of its block)");

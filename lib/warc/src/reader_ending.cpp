@@ -117,6 +117,7 @@ bool RecordReader::Finish(uint64_t* length) {
     in_record_ = true;
     return RecordProblem(msg);
   }
+  last_complete_ = true;
   // The ending sets the file's kind, unless the record is out of place anyway.
   if (!arc_ && record_type_ != kWarcinfo && !claimed)
     ending_ = run == 0 ? Ending::kNone : Ending::kTrailer;

@@ -3,6 +3,7 @@
 #include <openssl/rand.h>
 
 #include <cstring>
+#include <memory>
 
 #include "warc/http.h"
 
@@ -52,31 +53,37 @@ std::string_view PayloadOf(std::string_view block, bool http) {
 RecordWriter::RecordWriter(gzmulti::Sink sink, const WriterOptions& options)
     : sink_(std::move(sink)), options_(options), compressor_(options.level) {}
 
-base::Status RecordWriter::Write(std::string_view version, const HeaderMap& headers,
-                                 std::string_view block, uint64_t* record_length) {
+std::string RecordWriter::Head(std::string_view version, const HeaderMap& headers,
+                               const std::string_view* block) const {
   std::string head;
   head.append(version).append("\r\n");
   for (const auto& [name, value] : headers.fields()) {
     if (EqualsIgnoreCase(name, "Content-Length")) continue;
     head.append(name).append(": ").append(value).append("\r\n");
   }
-  if (options_.add_digests) {
+  if (options_.add_digests && block) {
     auto sha1 = [](std::string_view data) {
       Hasher h(DigestAlgorithm::kSha1);
       h.Update(data);
       return h.Final().ToWarcString();
     };
     if (!headers.First("WARC-Block-Digest"))
-      head.append("WARC-Block-Digest: ").append(sha1(block)).append("\r\n");
+      head.append("WARC-Block-Digest: ").append(sha1(*block)).append("\r\n");
     auto type = headers.First("WARC-Type").value_or("");
     bool has_payload =
         type == "response" || type == "resource" || type == "request" || type == "conversion";
     if (has_payload && !headers.First("WARC-Payload-Digest")) {
       bool http =
           StartsWithIgnoreCase(headers.First("Content-Type").value_or(""), "application/http");
-      head.append("WARC-Payload-Digest: ").append(sha1(PayloadOf(block, http))).append("\r\n");
+      head.append("WARC-Payload-Digest: ").append(sha1(PayloadOf(*block, http))).append("\r\n");
     }
   }
+  return head;
+}
+
+base::Status RecordWriter::Write(std::string_view version, const HeaderMap& headers,
+                                 std::string_view block, uint64_t* record_length) {
+  std::string head = Head(version, headers, &block);
   head.append("Content-Length: ").append(std::to_string(block.size())).append("\r\n\r\n");
   uint64_t before = bytes_written_;
   if (options_.gzip) {
@@ -90,6 +97,50 @@ base::Status RecordWriter::Write(std::string_view version, const HeaderMap& head
       if (auto s = sink_(part); !s.ok()) return s;
       bytes_written_ += part.size();
     }
+  }
+  if (record_length) *record_length = bytes_written_ - before;
+  return base::Status::Ok();
+}
+
+base::Status RecordWriter::WriteStreamed(
+    std::string_view version, const HeaderMap& headers, uint64_t block_size,
+    const std::function<base::Status(const gzmulti::Sink&)>& produce, uint64_t* record_length) {
+  std::string head = Head(version, headers, nullptr);
+  head.append("Content-Length: ").append(std::to_string(block_size)).append("\r\n\r\n");
+  uint64_t before = bytes_written_;
+  std::unique_ptr<gzmulti::MemberWriter> member;
+  if (options_.gzip) member = std::make_unique<gzmulti::MemberWriter>(options_.level);
+  std::string out;
+  // Plain: straight to the sink. Gzip: compressed, handed on a MiB at a time.
+  auto put = [&](std::string_view data) -> base::Status {
+    if (!member) {
+      bytes_written_ += data.size();
+      return sink_(data);
+    }
+    member->Add(data, &out);
+    if (out.size() < (1 << 20)) return base::Status::Ok();
+    bytes_written_ += out.size();
+    auto s = sink_(out);
+    out.clear();
+    return s;
+  };
+  if (auto s = put(head); !s.ok()) return s;
+  uint64_t produced = 0;
+  auto s = produce([&](std::string_view piece) {
+    produced += piece.size();
+    return put(piece);
+  });
+  if (!s.ok()) return s;
+  if (produced != block_size)
+    return base::Status::Corruption("the block holds " + std::to_string(produced) +
+                                    " bytes, not the " + std::to_string(block_size) + " announced");
+  if (member) {
+    member->Add("\r\n\r\n", &out);
+    member->Finish(&out);
+    bytes_written_ += out.size();
+    if (auto st = sink_(out); !st.ok()) return st;
+  } else if (auto st = put("\r\n\r\n"); !st.ok()) {
+    return st;
   }
   if (record_length) *record_length = bytes_written_ - before;
   return base::Status::Ok();

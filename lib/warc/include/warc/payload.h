@@ -13,6 +13,7 @@
 // and resource): the first bytes are looked at before any piece is given.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -25,6 +26,9 @@ class PayloadStream {
  public:
   // REQUIRES: reader has just returned record from Next().
   PayloadStream(RecordReader* reader, const Record& record);
+  // Every piece of the block, as read, also goes to tap (arc2warc keeps the
+  // block while hashing its payload). Set before the first Next().
+  void set_block_tap(std::function<void(std::string_view)> tap) { tap_ = std::move(tap); }
   // Next piece of payload; false at the end of the block (or on damage, which
   // RecordReader::Finish() then reports).
   bool Next(std::string_view* piece);
@@ -41,6 +45,7 @@ class PayloadStream {
   bool sniffing_;      // an ARC record whose first bytes decide http_
   std::string sniff_;  // those first bytes, kept until decided
   bool finished_ = false;
+  std::function<void(std::string_view)> tap_;
   HttpSplitter splitter_;
 };
 

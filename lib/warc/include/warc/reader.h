@@ -96,6 +96,16 @@ class RecordReader {
   // reported when read and not located either.
   bool Finish(uint64_t* length);
 
+  // After Finish(): the record was read whole (its block and the newlines
+  // after it), whether or not it got a location (a record in a gzip member
+  // with others, say). A converter needs no location.
+  bool last_complete() const { return last_complete_; }
+  // After Finish() or a false ReadBlock(): how many bytes of the record's
+  // block the input did not hold, when the block was cut short by the end of
+  // the input or of its gzip member (the bytes before the cut are the
+  // record's own, unambiguously); 0 otherwise.
+  uint64_t block_missing() const { return block_missing_; }
+
   gzmulti::Format format() const { return segments_.format(); }
   const ReaderStats& stats() const { return stats_; }
   uint64_t bytes_consumed() const { return segments_.bytes_consumed(); }
@@ -151,6 +161,8 @@ class RecordReader {
   uint64_t record_position_ = 0;  // Position() at its start
   uint64_t block_length_ = 0;     // its Content-Length
   uint64_t block_remaining_ = 0;
+  bool last_complete_ = false;
+  uint64_t block_missing_ = 0;
   RecordType record_type_ = kUnknownType;
   bool record_unlisted_ = false;  // read on, but not located (CheckListable)
   uint64_t last_reported_segment_ = UINT64_MAX;

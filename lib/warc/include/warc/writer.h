@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -39,9 +40,22 @@ class RecordWriter {
   // *record_length (optional) gets the record's size in the output.
   base::Status Write(std::string_view version, const HeaderMap& headers, std::string_view block,
                      uint64_t* record_length = nullptr);
+  // Write() for a block too large to hold in memory: produce(sink) hands its
+  // block_size bytes to sink, in pieces (compressed with zlib as they come;
+  // add_digests does not apply: the headers must carry them already). A
+  // block of any other size is an error, and the output is then unusable.
+  base::Status WriteStreamed(std::string_view version, const HeaderMap& headers,
+                             uint64_t block_size,
+                             const std::function<base::Status(const gzmulti::Sink&)>& produce,
+                             uint64_t* record_length = nullptr);
   uint64_t bytes_written() const { return bytes_written_; }
 
  private:
+  // "version\r\n", the headers but Content-Length, and the digests that
+  // add_digests asks for (block: the whole block, when in memory).
+  std::string Head(std::string_view version, const HeaderMap& headers,
+                   const std::string_view* block) const;
+
   gzmulti::Sink sink_;
   WriterOptions options_;
   gzmulti::MemberCompressor compressor_;
