@@ -1,107 +1,23 @@
 #include "corpus.h"
 
-#include <cmath>
 #include <cstdio>
 #include <memory>
-#include <vector>
 
+#include "arc.h"
+#include "capture.h"
 #include "content.h"
 #include "gzmulti/member_writer.h"
-#include "toolcommon/io.h"
+#include "output.h"
 #include "warc/digest.h"
 #include "warc/writer.h"
+#include "web.h"
 
 namespace warcgen {
 namespace {
 
-constexpr size_t kHistory = 8192;
-constexpr size_t kFlushBytes = 1 << 20;
-
 constexpr const char* kStreamNote =
     "# layout=stream: one gzip member holds every record, so warcsum lists none of them; "
     "offsets and lengths below are positions in the uncompressed stream\n";
-
-// A toolcommon::OutputFile (NAME.tmp, renamed into place) written in 1 MB blocks.
-class BufferedFile {
- public:
-  base::Status Open(const std::string& path) { return file_.Open(path, false); }
-  base::Status Append(std::string_view data) {
-    buffer_.append(data);
-    bytes_ += data.size();
-    return buffer_.size() >= kFlushBytes ? Flush() : base::Status::Ok();
-  }
-  base::Status Commit() {
-    if (auto s = Flush(); !s.ok()) return s;
-    return file_.Commit();
-  }
-  uint64_t bytes() const { return bytes_; }
-
- private:
-  base::Status Flush() {
-    auto s = file_.Write(buffer_.data(), buffer_.size());
-    buffer_.clear();
-    return s;
-  }
-  toolcommon::OutputFile file_;
-  std::string buffer_;
-  uint64_t bytes_ = 0;
-};
-
-// A manifest field as warcmanifest(5) spells it: bytes outside 0x21-0x7e as
-// %XX, "-" for an empty value, and a '%' as %25 where the raw value would
-// otherwise read as such an escape ("%20" -> "%2520"; "%41" stays), so that
-// decoding is exact. Written out here rather than taken from the manifest
-// library, so that the truth does not share the code it checks.
-bool NeedsEscape(unsigned char c) { return c <= 0x20 || c >= 0x7f; }
-
-int HexDigit(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  return -1;
-}
-
-void AppendField(std::string_view raw, std::string* out) {
-  if (raw.empty()) out->push_back('-');
-  static const char kHex[] = "0123456789ABCDEF";
-  for (size_t i = 0; i < raw.size(); ++i) {
-    auto c = static_cast<unsigned char>(raw[i]);
-    bool escape = NeedsEscape(c);
-    if (c == '%' && i + 2 < raw.size() && HexDigit(raw[i + 1]) >= 0 && HexDigit(raw[i + 2]) >= 0) {
-      auto byte = static_cast<unsigned char>(HexDigit(raw[i + 1]) * 16 + HexDigit(raw[i + 2]));
-      escape = NeedsEscape(byte) || byte == '%';
-    }
-    if (escape) {
-      out->push_back('%');
-      out->push_back(kHex[c >> 4]);
-      out->push_back(kHex[c & 15]);
-    } else {
-      out->push_back(raw[i]);
-    }
-  }
-}
-
-const char* Reason(int status) {
-  switch (status) {
-    case 200:
-      return "OK";
-    case 204:
-      return "No Content";
-    case 304:
-      return "Not Modified";
-    case 404:
-      return "Not Found";
-    default:
-      return "Unknown";
-  }
-}
-
-double Clamp01(double v) { return v < 0 ? 0 : v > 1 ? 1 : v; }
-
-struct Capture {
-  std::string uri;
-  PayloadSpec spec;
-};
 
 class Generator {
  public:
@@ -112,8 +28,6 @@ class Generator {
   base::Status WriteFile(int index);
   base::Status WriteWarcinfo(std::string_view version);
   base::Status WriteCapture();
-  PayloadSpec NewSpec();
-  uint32_t PayloadSize();
   std::string_view PickVersion();
   // Writes one record and returns its offset and length in the file.
   base::Status Emit(std::string_view version, const warc::HeaderMap& headers,
@@ -125,10 +39,7 @@ class Generator {
   Content content_;
   Web web_;
   Clock clock_;
-  double p_dup_, p_near_;           // conditional probabilities behind the rates
-  std::vector<double> size_steps_;  // log-spaced payload sizes
-  std::vector<Capture> history_;
-  size_t history_next_ = 0;
+  CapturePicker picker_;
   BufferedFile truth_, truth_empty_;
 
   // The file being written.
@@ -147,20 +58,8 @@ Generator::Generator(const GenOptions& options, GenSummary* summary)
       summary_(summary),
       rng_(options.seed),
       web_(content_, &rng_),
-      stream_(options.level) {
-  double rest = 1 - o_.empty_rate;
-  p_dup_ = rest > 0 ? Clamp01(o_.dup_rate / rest) : 0;
-  rest -= o_.dup_rate;
-  p_near_ = rest > 0 ? Clamp01(o_.near_dup_rate / rest) : 0;
-  // Payload sizes are log-uniform between min and max (many small payloads,
-  // few large, as on the web): 64 log-spaced steps, uniform within a step.
-  // Only +, *, / and sqrt, which IEEE 754 rounds exactly, so that every
-  // platform draws the same sizes (exp and log may differ in the last bit).
-  double ratio = static_cast<double>(o_.max_payload + 1) / o_.min_payload, step = ratio;
-  for (int i = 0; i < 6; ++i) step = std::sqrt(step);
-  double v = o_.min_payload;
-  for (int i = 0; i <= 64; ++i, v *= step) size_steps_.push_back(v);
-}
+      picker_(options, web_, &rng_),
+      stream_(options.level) {}
 
 base::Status Generator::Run() {
   if (!o_.truth.empty()) {
@@ -278,64 +177,17 @@ base::Status Generator::WriteWarcinfo(std::string_view version) {
   return Emit(version, h, block_, &offset, &length);
 }
 
-uint32_t Generator::PayloadSize() {
-  size_t i = static_cast<size_t>(rng_.Below(size_steps_.size() - 1));
-  double lo = size_steps_[i], hi = size_steps_[i + 1];
-  auto size = static_cast<uint32_t>(lo + (hi - lo) * rng_.Unit());
-  return std::min(std::max(size, o_.min_payload), o_.max_payload);
-}
-
-PayloadSpec Generator::NewSpec() {
-  PayloadSpec spec;
-  spec.kind = rng_.Chance(o_.incompressible) ? PayloadKind::kBinary : PayloadKind::kHtml;
-  spec.size = PayloadSize();
-  spec.seed = rng_.Next();
-  spec.chunked = rng_.Chance(o_.chunked_rate);
-  if (spec.kind == PayloadKind::kBinary)
-    spec.media = static_cast<uint8_t>(rng_.Below(BinaryMediaCount()));
-  else if (rng_.Chance(0.03))
-    spec.status = 404;
-  return spec;
-}
-
 base::Status Generator::WriteCapture() {
   std::string_view version = PickVersion();
   clock_.Advance(&rng_);
   std::string date = clock_.Warc(version == "WARC/1.1");
 
-  // What is captured: an empty response, an earlier payload again (same URL
-  // later, or another URL), an earlier page slightly changed, or a new payload.
-  Capture cap;
-  bool duplicate = false, near_duplicate = false;
-  if (rng_.Chance(o_.empty_rate)) {
-    cap.spec.kind = PayloadKind::kEmpty;
-    if (!history_.empty() && rng_.Chance(0.5)) {
-      cap.spec.status = 304;  // a revalidated earlier URL
-      cap.uri = history_[rng_.Below(history_.size())].uri;
-    } else {
-      cap.spec.status = 204;
-      cap.uri = web_.NewUrl(cap.spec, &rng_);
-    }
-  } else if (!history_.empty() && rng_.Chance(p_dup_)) {
-    const Capture& earlier = history_[rng_.Below(history_.size())];
-    cap.spec = earlier.spec;
-    cap.uri = rng_.Chance(0.5) ? earlier.uri : web_.NewUrl(cap.spec, &rng_);
-    duplicate = true;
-  } else if (!history_.empty() && rng_.Chance(p_near_)) {
-    const Capture& earlier = history_[rng_.Below(history_.size())];
-    cap.spec = earlier.spec;
-    cap.spec.edit_seed = rng_.Next() | 1;
-    cap.uri = earlier.uri;
-    near_duplicate = true;
-  } else {
-    cap.spec = NewSpec();
-    cap.uri = web_.NewUrl(cap.spec, &rng_);
-  }
+  CaptureKind kind;
+  Capture cap = picker_.Next(&kind);
   const PayloadSpec& spec = cap.spec;
   std::string request_id = NewUuid(&rng_), response_id = NewUuid(&rng_);
   std::string_view host = HostOf(cap.uri);
-  char etag[24];
-  std::snprintf(etag, sizeof etag, "\"%016llx\"", static_cast<unsigned long long>(spec.seed));
+  std::string etag = Etag(spec);
 
   // The request.
   block_ = "GET " + std::string(PathOf(cap.uri)) + " HTTP/1.1\r\nHost: " + std::string(host) +
@@ -361,25 +213,7 @@ base::Status Generator::WriteCapture() {
   warc::Hasher hasher(warc::DigestAlgorithm::kSha1);
   hasher.Update(payload_);
   warc::Digest digest = hasher.Final();
-  block_ = "HTTP/1.1 " + std::to_string(spec.status) + " " + Reason(spec.status) +
-           "\r\nDate: " + clock_.Http() + "\r\nServer: " + ServerOf(host) + "\r\n";
-  if (spec.kind != PayloadKind::kEmpty) {
-    block_ += "Content-Type: ";
-    block_ += spec.kind == PayloadKind::kHtml ? "text/html; charset=utf-8"
-                                              : BinaryMedia(spec.media).content_type;
-    block_ += "\r\n";
-  }
-  if (spec.chunked)
-    block_ += "Transfer-Encoding: chunked\r\n";
-  else
-    block_ += "Content-Length: " + std::to_string(spec.size) + "\r\n";
-  if (spec.status == 200 || spec.status == 304) {
-    block_ += "Last-Modified: " + clock_.Http(1 + static_cast<int64_t>(spec.seed % 900)) + "\r\n";
-    block_ += std::string("ETag: ") + etag + "\r\n";
-  }
-  if (spec.seed & 0x10)
-    block_ += "Cache-Control: max-age=" + std::to_string(60 * (spec.seed % 97)) + "\r\n";
-  block_ += "Connection: close\r\n\r\n";
+  block_ = ResponseHead(spec, host, clock_);
   block_ += payload_;
   h.Clear();
   h.Add("WARC-Type", "response");
@@ -393,32 +227,23 @@ base::Status Generator::WriteCapture() {
   if (auto s = Emit(version, h, block_, &offset, &length); !s.ok()) return s;
 
   ++summary_->responses;
-  summary_->duplicates += duplicate;
-  summary_->near_duplicates += near_duplicate;
+  summary_->duplicates += kind == CaptureKind::kDuplicate;
+  summary_->near_duplicates += kind == CaptureKind::kNearDuplicate;
   summary_->empty += payload_.empty();
   if (!o_.truth.empty()) {
     line_.clear();
-    AppendField(file_name_, &line_);
-    line_.append(" ").append(std::to_string(offset)).append(" ");
-    line_.append(std::to_string(length)).append(" ");
-    AppendField(cap.uri, &line_);
-    line_ += " ";
-    AppendField(date, &line_);
-    line_.append(" ").append(digest.ToManifestString()).append("\n");
+    AppendManifestLine(file_name_, offset, length, cap.uri, date, digest.ToManifestString(),
+                       &line_);
     if (auto s = (payload_.empty() ? truth_empty_ : truth_).Append(line_); !s.ok()) return s;
   }
-  if (spec.kind != PayloadKind::kEmpty) {
-    if (history_.size() < kHistory)
-      history_.push_back(std::move(cap));
-    else
-      history_[history_next_++ % kHistory] = std::move(cap);
-  }
+  picker_.Remember(std::move(cap));
   return base::Status::Ok();
 }
 
 }  // namespace
 
 base::Status Generate(const GenOptions& options, GenSummary* summary) {
+  if (options.format == Format::kArc) return GenerateArc(options, summary);
   Generator generator(options, summary);
   return generator.Run();
 }

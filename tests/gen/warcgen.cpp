@@ -1,4 +1,4 @@
-// warcgen: writes a deterministic synthetic WARC corpus, and the manifest that
+// warcgen: writes a deterministic synthetic WARC (or ARC) corpus, and the manifest that
 // warcsum must produce for it, for tests and benchmarks.
 #include <CLI/CLI.hpp>
 #include <filesystem>
@@ -31,6 +31,23 @@ responses with an empty payload, which warcsum skips unless --keep-empty, go
 to FILE.empty in the same form. With --layout stream both files start with a
 '# layout=stream' comment: warcsum lists nothing for such files, and offsets
 and lengths there are positions in the uncompressed stream.
+
+--format arc writes ARC v1 files instead, PREFIX-00000.arc.gz (.arc with
+--plain), every record a gzip member of its own: a filedesc:// version block
+(--arc-version 1.1 adds XML metadata), then records "URL IP DATE14 MIME
+LENGTH", LENGTH bytes of block, LF. The captures are drawn as above, without
+request records; among them come dns: records (--dns-rate), records with an
+http URL whose block is no HTTP message: empty, or a body without status line
+(--non-http-rate), further version blocks as in concatenated ARC files
+(filedesc://PREFIX-00000-1.arc.gz, ...: --filedesc-rate), and new URLs with
+spaces in their query (--space-url-rate). --truth then lists the records
+whose block starts with "HTTP/", as warcsum does. --records FILE writes one
+line per ARC record, in file order:
+  file offset kind url sha1hex length
+kind: filedesc, http (the block starts with "HTTP/") or other; offset: the
+record's gzip member, or its first byte with --plain; file and url (as in the
+record line) encoded as manifest fields (warcmanifest(5): a space is %20);
+sha1hex and length: the block's, the LENGTH bytes after the record line.
 
 Exit status: 0 success, 1 an output could not be written, 2 usage error.)";
 
@@ -75,13 +92,13 @@ bool ParseSize(std::string text, uint64_t* value) {
 
 int main(int argc, char** argv) {
   CLI::App app{
-      "Write a deterministic synthetic WARC corpus (and the manifest warcsum must give "
+      "Write a deterministic synthetic WARC (or ARC) corpus (and the manifest warcsum must give "
       "for it) for tests and benchmarks.",
       "warcgen"};
   app.footer(kFooter);
   warcgen::GenOptions o;
   std::string size = "10M", min_payload = "2K", max_payload = "60K";
-  std::string version = "1.0", layout = "member";
+  std::string version = "1.0", layout = "member", format = "warc", arc_version = "1.0";
   bool quiet = false;
   app.add_option("--out", o.out_dir, "Directory to write the files to (created if missing)")
       ->type_name("DIR")
@@ -135,6 +152,31 @@ int main(int argc, char** argv) {
   app.add_option("--truth", o.truth,
                  "Write the manifest warcsum must produce to FILE, empty payloads to FILE.empty")
       ->type_name("FILE");
+  app.add_option("--format", format, "Output format: warc, or arc (ARC v1 files, see below)")
+      ->check(CLI::IsMember({"warc", "arc"}))
+      ->capture_default_str();
+  app.add_option("--arc-version", arc_version,
+                 "ARC only: version block 1.0, or 1.1 (with XML metadata)")
+      ->check(CLI::IsMember({"1.0", "1.1"}))
+      ->capture_default_str();
+  app.add_option("--dns-rate", o.dns_rate, "ARC only: fraction of records that are dns: lookups")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  app.add_option("--non-http-rate", o.non_http_rate,
+                 "ARC only: fraction of records with an http URL whose block is no HTTP message")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  app.add_option("--filedesc-rate", o.filedesc_rate,
+                 "ARC only: fraction of records that are another filedesc:// version block")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  app.add_option("--space-url-rate", o.space_url_rate,
+                 "ARC only: fraction of new URLs given a query with spaces")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  app.add_option("--records", o.records,
+                 "ARC only: write one line per ARC record to FILE (line format below)")
+      ->type_name("FILE");
   app.add_flag("-q,--quiet", quiet, "Print nothing but errors");
   if (int rc = toolcommon::ParseCommandLine(&app, argc, argv); rc >= 0) return rc;
 
@@ -158,6 +200,18 @@ int main(int argc, char** argv) {
               : version == "1.1" ? warcgen::WarcVersion::k11
                                  : warcgen::WarcVersion::kMixed;
   o.layout = layout == "stream" ? warcgen::Layout::kStream : warcgen::Layout::kMember;
+  if (format == "arc") {
+    o.format = warcgen::Format::kArc;
+    o.arc_version = arc_version == "1.1" ? warcgen::ArcVersion::k11 : warcgen::ArcVersion::k10;
+    for (const char* warc_only : {"--version", "--layout"})
+      if (app.count(warc_only)) return usage(std::string(warc_only) + " is for WARC output only");
+    if (o.dns_rate + o.non_http_rate + o.filedesc_rate > 1)
+      return usage("--dns-rate, --non-http-rate and --filedesc-rate add up to more than 1");
+  } else {
+    for (const char* arc_only : {"--arc-version", "--dns-rate", "--non-http-rate",
+                                 "--filedesc-rate", "--space-url-rate", "--records"})
+      if (app.count(arc_only)) return usage(std::string(arc_only) + " needs --format arc");
+  }
   if (o.plain && o.layout == warcgen::Layout::kStream)
     return usage("--layout stream needs gzip output (drop --plain)");
 
@@ -176,8 +230,10 @@ int main(int argc, char** argv) {
   if (!quiet) {
     std::cerr << "warcgen: " << summary.files << " files, " << summary.records << " records ("
               << summary.responses << " responses: " << summary.duplicates << " duplicates, "
-              << summary.near_duplicates << " near-duplicates, " << summary.empty << " empty), "
-              << toolcommon::HumanBytes(summary.uncompressed_bytes) << " uncompressed, "
+              << summary.near_duplicates << " near-duplicates, " << summary.empty << " empty), ";
+    if (o.format == warcgen::Format::kArc)
+      std::cerr << summary.other << " dns:, non-HTTP or version blocks, ";
+    std::cerr << toolcommon::HumanBytes(summary.uncompressed_bytes) << " uncompressed, "
               << toolcommon::HumanBytes(summary.output_bytes) << " written\n";
   }
   return toolcommon::kExitSuccess;
