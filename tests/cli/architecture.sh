@@ -16,9 +16,10 @@ declare -A ALLOWED=(
   [warc]="base gzmulti"
   [fetch]="base gzmulti warc manifest"
   [dedup]="base gzmulti warc manifest fetch"
+  [convert]="base gzmulti warc"
   [toolcommon]="base fetch"
 )
-LIBS="base gzmulti url manifest warc fetch dedup"
+LIBS="base gzmulti url manifest warc fetch dedup convert"
 failures=0
 fail() { echo "architecture: $*"; failures=$((failures + 1)); }
 
