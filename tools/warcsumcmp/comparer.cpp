@@ -132,14 +132,20 @@ base::Status Comparer::Gone(const MainRecord& b, const MainRecord& p) {
 }
 
 // The i-th unmatched BEFORE record of a key pairs with its i-th unmatched
-// AFTER record; both queues grow in digest order.
+// AFTER record; both queues grow in digest order. AFTER's side names its
+// own file and URI when they are written otherwise (a conversion check
+// matches them by key).
 base::Status Comparer::PairPending() {
   while (!pending_before_.empty() && !pending_after_.empty()) {
-    MainRecord b = MainRecord::Parse(pending_before_.front().record);
-    MainRecord a = MainRecord::Parse(pending_after_.front());
+    MainRecord b = ParseMain(pending_before_.front().record);
+    MainRecord a = ParseMain(pending_after_.front());
+    std::string after_name;
+    if (a.WrittenFile() != b.WrittenFile() || a.WrittenUri() != b.WrittenUri())
+      after_name = a.WrittenFile() + " " + std::string(a.WrittenUri()) + " ";
     auto s = Report(Kind::kDigestChanged, b.Describe() + " -> " + std::string(a.digest) +
                                               " (before: offset " + std::string(b.offset) +
-                                              ", after: offset " + std::string(a.offset) + ")");
+                                              ", after: " + after_name + "offset " +
+                                              std::string(a.offset) + ")");
     if (!s.ok()) return s;
     pending_before_.pop_front();
     pending_after_.pop_front();
@@ -149,7 +155,7 @@ base::Status Comparer::PairPending() {
 
 base::Status Comparer::FlushKey() {
   for (const Before& before : pending_before_) {
-    MainRecord b = MainRecord::Parse(before.record);
+    MainRecord b = ParseMain(before.record);
     std::string line = b.Describe() + " (before: offset " + std::string(b.offset);
     base::Status s;
     if (!dedup_) {
@@ -161,7 +167,7 @@ base::Status Comparer::FlushKey() {
     if (!s.ok()) return s;
   }
   for (const std::string& after : pending_after_) {
-    MainRecord a = MainRecord::Parse(after);
+    MainRecord a = ParseMain(after);
     if (auto s = Report(Kind::kAppeared,
                         a.Describe() + " (after: offset " + std::string(a.offset) + ")");
         !s.ok())

@@ -1,5 +1,6 @@
 // The merge at the heart of warcsumcmp: BEFORE, AFTER and PROCESSED, sorted
-// by (file, uri, date), joined key by key; then the removed copies' originals
+// by (file, uri, date) (by (stem, uri key, date) in a conversion check, see
+// conversion.h), joined key by key; then the removed copies' originals
 // looked up in AFTER sorted by (uri, date, digest). See Compare() in
 // warcsumcmp.h for what is reported.
 #pragma once
@@ -38,6 +39,10 @@ class Comparer {
   };
 
   base::Status Report(Kind kind, const std::string& line);
+  // A BEFORE or AFTER record, in the layout of the check.
+  MainRecord ParseMain(std::string_view record) const {
+    return dedup_ ? MainRecord::Parse(record) : MainRecord::ParseConversion(record);
+  }
   base::Status HandleSubkey(std::vector<std::string>* before, std::vector<std::string>* after,
                             std::vector<std::string>* processed);
   // Whether a keep rule explains a copy still in AFTER (counted if so).

@@ -54,9 +54,11 @@ int Table(const std::string& list, warcsumcmp::TableOptions options, const std::
 int main(int argc, char** argv) {
   CLI::App app{
       "Compare the warcsum manifests BEFORE and AFTER of a collection, matching records by "
-      "(file, uri, date). Without PROCESSED every record must be on both sides with the same "
-      "digest; with PROCESSED (from warcsumproc) exactly the copies numbered above 1 must be "
-      "gone, and their originals still there. Discrepancies go to stdout, one per line.",
+      "(file, uri, date). Without PROCESSED (a conversion check, such as arc2warc's) every record "
+      "must be on both sides with the same digest, files matching by stem (x.arc.gz is "
+      "x.warc.gz) and URIs as arc2warc writes them; with PROCESSED (from warcsumproc) exactly the "
+      "copies numbered above 1 must be gone, and their originals still there. Discrepancies go to "
+      "stdout, one per line.",
       "warcsumcmp"};
   warcsumcmp::RunOptions options;
   toolcommon::CommonOptions common;

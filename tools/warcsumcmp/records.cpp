@@ -4,6 +4,7 @@
 #include <initializer_list>
 #include <vector>
 
+#include "conversion.h"
 #include "manifest/fields.h"
 
 namespace warcsumcmp {
@@ -42,9 +43,29 @@ MainRecord MainRecord::Parse(std::string_view record) {
   return r;
 }
 
+void MainRecord::FormatConversion(const manifest::Entry& e, std::string* out) {
+  const std::string_view stem = FileStem(e.file);
+  const std::string uri_key = UriKey(e.uri);
+  const std::string offset = std::to_string(e.offset);
+  Join(out, {stem, uri_key, e.date, e.digest, offset, std::string_view(e.file).substr(stem.size()),
+             uri_key == e.uri ? std::string_view() : std::string_view(e.uri)});
+}
+
+MainRecord MainRecord::ParseConversion(std::string_view record) {
+  MainRecord r;
+  Split(record, {&r.file, &r.uri, &r.date, &r.digest, &r.offset, &r.suffix, &r.written_uri});
+  return r;
+}
+
+std::string MainRecord::WrittenFile() const {
+  std::string out(file);
+  out.append(suffix);
+  return out;
+}
+
 std::string MainRecord::Describe() const {
   std::string out;
-  Join(&out, {file, uri, date, digest});
+  Join(&out, {WrittenFile(), WrittenUri(), date, digest});
   return out;
 }
 

@@ -3,6 +3,8 @@
 // the sort key comes first. Three layouts, each read back by named field:
 //
 //   main:   file uri date digest offset [copy ref-uri ref-date]  (BEFORE, AFTER, PROCESSED)
+//           or, in a conversion check (no PROCESSED), the key of conversion.h:
+//           stem uri-key date digest offset suffix [uri]          (BEFORE, AFTER)
 //   by-uri: uri date digest ' '                                  (AFTER)
 //   refs:   ref-uri ref-date digest file uri date offset         (removed copies)
 //
@@ -34,12 +36,22 @@ constexpr int kUriSub = 3;   // ... digest
 std::string_view Key(std::string_view record, int n);
 
 // A main record. copy, ref_uri and ref_date are empty but in PROCESSED's.
+// In the conversion layout file is the stem and uri the URI key; suffix is
+// what the file field has after the stem, and written_uri the uri field
+// when it is not its key (else empty: a field never is).
 struct MainRecord {
   std::string_view file, uri, date, digest, offset, copy, ref_uri, ref_date;
+  std::string_view suffix, written_uri;
 
   // The record of a manifest entry (with copy and reference when processed).
   static void Format(const manifest::Entry& e, bool processed, std::string* out);
   static MainRecord Parse(std::string_view record);
+  // The same in the conversion layout.
+  static void FormatConversion(const manifest::Entry& e, std::string* out);
+  static MainRecord ParseConversion(std::string_view record);
+  // The file and uri fields as the manifest wrote them.
+  std::string WrittenFile() const;
+  std::string_view WrittenUri() const { return written_uri.empty() ? uri : written_uri; }
   // "FILE URI DATE DIGEST", as the report lines name a record.
   std::string Describe() const;
   uint64_t CopyNumber() const;

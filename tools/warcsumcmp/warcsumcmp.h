@@ -2,9 +2,10 @@
 // and after a conversion or a deduplication (see warcsumcmp(1)).
 //
 // Records are matched by (file, uri, date), since offsets move when files
-// are rewritten. Every input is sorted by that key with an external sort and
-// the sorted streams are merge-joined, so memory stays bounded whatever the
-// size of the manifests.
+// are rewritten; a conversion check matches by the stem and URI key of
+// conversion.h instead of file and uri. Every input is sorted by that key
+// with an external sort and the sorted streams are merge-joined, so memory
+// stays bounded whatever the size of the manifests.
 #pragma once
 
 #include <atomic>
@@ -118,13 +119,17 @@ using ReportSink = std::function<base::Status(std::string_view line)>;
 // Compares BEFORE and AFTER (any manifest lines; only file, offset, uri,
 // date and digest are used). With processed (10-field lines, as written by
 // warcsumproc) the comparison checks a deduplication; without it (nullptr)
-// a conversion. Each discrepancy goes to sink, in the order of the key
-// (file, uri, date), then the "original missing" ones in the order of the
-// original's (uri, date, digest). The line formats:
+// a conversion, matching files by stem and URIs by key (conversion.h; a
+// stem that names two files in one input is an error). Each discrepancy
+// goes to sink, in the order of the key (file, uri, date), then the
+// "original missing" ones in the order of the original's (uri, date,
+// digest). The line formats:
 //
 //   missing: FILE URI DATE DIGEST (before: offset N)
 //   appeared: FILE URI DATE DIGEST (after: offset M)
 //   digest changed: FILE URI DATE DIGEST -> DIGEST2 (before: offset N, after: offset M)
+//   digest changed: ... (before: offset N, after: FILE2 URI2 offset M) (AFTER's file or URI
+//   written otherwise, in a conversion check)
 //   not deduplicated: FILE URI DATE DIGEST (copy C of REF-URI REF-DATE; before: offset N, after:
 //   offset M) (not for a copy whose REF-URI and REF-DATE are its own URI and DATE: those
 //   are kept, and counted as such)
@@ -145,7 +150,8 @@ using ReportSink = std::function<base::Status(std::string_view line)>;
 // the one that counts as gone.
 //
 // Returns an error, with nothing more reported, for a malformed line
-// ("NAME: line N: ..."), a PROCESSED line without 10 fields, a read error,
+// ("NAME: line N: ..."), a PROCESSED line without 10 fields, a stem that
+// names two files ("NAME (AFTER): the stem ..."), a read error,
 // a failing temporary file or a sink error.
 //
 // Memory: the sorts' share of sort_bytes, plus the records of one key that
