@@ -21,6 +21,7 @@ namespace fuzz {
 int SegmentReaderOneInput(const uint8_t* data, size_t size);
 int WarcReaderOneInput(const uint8_t* data, size_t size);
 int ArcReaderOneInput(const uint8_t* data, size_t size);
+int Arc2WarcOneInput(const uint8_t* data, size_t size);
 int ManifestOneInput(const uint8_t* data, size_t size);
 int HttpOneInput(const uint8_t* data, size_t size);
 int DigestOneInput(const uint8_t* data, size_t size);

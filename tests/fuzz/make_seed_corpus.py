@@ -96,6 +96,21 @@ def main():
         b'\x09http://example.com/ 1.2.3.4 201402160502 text/plain 3\nabc\n\n'
         b'http://example.org/ 1.2.3.4 20140216050221 text/plain 0\n\n')
 
+    # arc2warc: the same ARC bodies; flags 0x01 one member per record, 0x04
+    # plain output, 0x08 the spool path, 0x10 WARC/1.0.
+    for flags, path in [(0x01, 'warcio/example.arc'),
+                        (0x0d, 'warcio/example-space-in-url.arc'),
+                        (0x00, 'warcio/bad.arc')]:
+        put('arc2warc', '%s.body.f%02x' % (os.path.basename(path), flags),
+            bytes([flags]) + arc_body(path))
+    put('arc2warc', 'handmade-kinds.f19',
+        b'\x19http://example.com/a b 1.2.3.4 20140216050221 text/html 200 - - 0 x.arc 24\n'
+        b'HTTP/1.0 200 OK\r\n\r\nhello!\n'
+        b'dns:example.com 1.2.3.4 20140216050222 text/dns 5\nA 1.2\n'
+        b'http://example.com/e 1.2.3.4 - no-type 0\n\n'
+        b'filedesc://more.arc 1.2.3.4 20140216050223 text/plain 6\n1 0 X\n\n'
+        b'http://example.com/cut 1.2.3.4 20140216050224 text/html 99\nHTTP/1.1 200')
+
     put('manifest', 'handmade-all-widths',
         b'# warcsum 0.1.0\n'
         b'crawl-07.warc.gz 0 1234 http://example.com/ 2024-01-01T00:00:00Z '

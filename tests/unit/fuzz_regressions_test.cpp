@@ -33,6 +33,7 @@ const std::vector<std::pair<std::string, EntryPoint>> kTargets = {
     {"segment_reader", fuzz::SegmentReaderOneInput},
     {"warc_reader", fuzz::WarcReaderOneInput},
     {"arc_reader", fuzz::ArcReaderOneInput},
+    {"arc2warc", fuzz::Arc2WarcOneInput},
     {"manifest", fuzz::ManifestOneInput},
     {"http", fuzz::HttpOneInput},
     {"digest", fuzz::DigestOneInput},
@@ -112,6 +113,10 @@ TEST_CASE("fuzz corpus replay: warc_reader", "[fuzz]") {
 
 TEST_CASE("fuzz corpus replay: arc_reader", "[fuzz]") {
   CHECK(ReplayCorpus("arc_reader", fuzz::ArcReaderOneInput) > 0);
+}
+
+TEST_CASE("fuzz corpus replay: arc2warc", "[fuzz]") {
+  CHECK(ReplayCorpus("arc2warc", fuzz::Arc2WarcOneInput) > 0);
 }
 
 TEST_CASE("fuzz corpus replay: manifest", "[fuzz]") {

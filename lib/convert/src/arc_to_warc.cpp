@@ -87,9 +87,17 @@ ReadOutcome ReadBlock(warc::RecordReader* reader, const warc::Record& record, Bl
 
 }  // namespace
 
-std::string ConvertedRecordId(std::string_view arc_name, uint64_t offset) {
-  return warc::NameBasedRecordId("arc2warc:" + std::string(arc_name) + ":" +
-                                 std::to_string(offset));
+std::string ConvertedRecordId(std::string_view arc_name, uint64_t offset, uint64_t nth) {
+  std::string name("arc2warc:");
+  name.append(arc_name).append(":").append(std::to_string(offset));
+  if (nth > 1) name.append(":").append(std::to_string(nth));
+  return warc::NameBasedRecordId(name);
+}
+
+std::string RecordIds::Next(uint64_t offset) {
+  nth_ = offset == offset_ ? nth_ + 1 : 1;
+  offset_ = offset;
+  return ConvertedRecordId(arc_name_, offset, nth_);
 }
 
 base::Status ConvertArc(base::ByteSource* source, const ConvertNames& names,
@@ -99,12 +107,14 @@ base::Status ConvertArc(base::ByteSource* source, const ConvertNames& names,
   warc::RecordReader reader(source, {}, &counting);
   warc::RecordWriter writer(sink, {.gzip = options.gzip, .level = options.level});
   BlockStore store(options.in_memory_limit, options.temp_dir);
-  FileContext context{names.arc_name, names.warc_name, "", true};
+  FileContext context{names.warc_name, "", "", true};
+  RecordIds ids(names.arc_name);
   warc::Record record;
   warc::HeaderMap headers;
   base::Status status;
   while (status.ok() && reader.Next(&record)) {
     ++stats->records_in;
+    context.record_id = ids.Next(record.offset);
     if (options.bytes_read) {
       *options.bytes_read += reader.bytes_consumed() - stats->bytes_in;
       stats->bytes_in = reader.bytes_consumed();

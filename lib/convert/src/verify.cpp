@@ -130,6 +130,7 @@ base::Status VerifyConversion(base::ByteSource* arc, base::ByteSource* warc,
   FirstProblem arc_problems, warc_problems;  // the ARC's were reported by the conversion
   warc::RecordReader arc_reader(arc, {}, &arc_problems);
   warc::RecordReader warc_reader(warc, {}, &warc_problems);
+  RecordIds ids{std::string(arc_name)};
   warc::Record a, w;
   bool have_warc = warc_reader.Next(&w);
   auto warc_id = [&] { return std::string(w.headers.First("WARC-Record-ID").value_or("")); };
@@ -137,7 +138,7 @@ base::Status VerifyConversion(base::ByteSource* arc, base::ByteSource* warc,
     if (a.format != warc::FileFormat::kArc)
       return base::Status::Corruption("offset " + std::to_string(a.offset) +
                                       ": the input is no ARC file");
-    std::string id = ConvertedRecordId(arc_name, a.offset);
+    std::string id = ids.Next(a.offset);
     if (!have_warc || warc_id() != id) {
       // Not converted: then it must not read completely, or not be convertible.
       uint64_t length = 0;

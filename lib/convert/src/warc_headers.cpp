@@ -46,7 +46,7 @@ bool WarcHeadersFor(const warc::Record& arc, const BlockFacts& facts, const File
                                    : (facts.http ? "response" : "resource");
   headers->Clear();
   headers->Add("WARC-Type", type);
-  headers->Add("WARC-Record-ID", ConvertedRecordId(context.arc_name, arc.offset));
+  headers->Add("WARC-Record-ID", context.record_id);
   if (type == "warcinfo") {
     headers->Add("WARC-Date", std::string(arc.Date()));
     headers->Add("WARC-Filename", context.warc_name);

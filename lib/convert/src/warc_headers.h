@@ -32,8 +32,8 @@ ReadOutcome HowRead(const warc::RecordReader& reader, bool located);
 
 // Where the record sits in its file.
 struct FileContext {
-  std::string arc_name;
   std::string warc_name;
+  std::string record_id;    // the record's (RecordIds)
   std::string warcinfo_id;  // the file's warcinfo record, once written
   bool first = true;        // no record of the file converted yet
 };

@@ -66,8 +66,23 @@ struct ConvertStats {
 
 // The WARC-Record-ID of the record converted from the ARC record at offset
 // (its gzip member's offset, or its byte offset in a plain file) in the file
-// named arc_name: warc::NameBasedRecordId("arc2warc:" + arc_name + ":" + offset).
-std::string ConvertedRecordId(std::string_view arc_name, uint64_t offset);
+// named arc_name: warc::NameBasedRecordId("arc2warc:" + arc_name + ":" +
+// offset). Records that share a gzip member share its offset: the nth record
+// at an offset (n > 1) gets ":" + n added to the name.
+std::string ConvertedRecordId(std::string_view arc_name, uint64_t offset, uint64_t nth = 1);
+
+// ConvertedRecordId for the records of one ARC file, in reading order: call
+// Next() for every record the reader gives, converted or not.
+class RecordIds {
+ public:
+  explicit RecordIds(std::string arc_name) : arc_name_(std::move(arc_name)) {}
+  std::string Next(uint64_t offset);
+
+ private:
+  std::string arc_name_;
+  uint64_t offset_ = UINT64_MAX;
+  uint64_t nth_ = 0;
+};
 
 // Converts the ARC file on source, handing the WARC bytes to sink. Problems
 // of the input go to reporter (and stats->problems); the Status is an error
