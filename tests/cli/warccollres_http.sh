@@ -133,6 +133,32 @@ for j in 1 8; do
   expect_eq "nginx -j $j collisions" "$(grep -v ' lines, ' "$WORK/local.err")" \
     "$(grep -v ' lines, ' "$WORK/err")"
 done
+# --catalog: each file from its own URL prefix (warchostcatalog(5)); here
+# two spellings of the one nginx, one per "host", the same bytes as local.
+awk '{ print $1 }' "$M" | LC_ALL=C sort -u |
+  awk -v a="$NGX" -v b="${NGX/127.0.0.1/localhost}" \
+    '{ print $1, (NR % 2 ? "h1 " a : "h2 " b) }' > "$WORK/catalog"
+grep -q ' h2 http://localhost:' "$WORK/catalog" || fail "catalog: no second host"
+run "$COLLRES" -j 4 --catalog "$WORK/catalog" "$M"
+expect_eq "catalog: exit status" 0 "$rc"
+cmp "$WORK/out" "$WORK/all7.expected" || fail "catalog: output differs from local"
+# A file whose prefix leads nowhere, and one with none: their records are
+# kept as not duplicates, each named with its cause.
+first=$(head -1 "$WORK/catalog" | awk '{ print $1 }')
+second=$(sed -n 2p "$WORK/catalog" | awk '{ print $1 }')
+awk -v f="$first" -v s="$second" -v n="$NGX" '
+  $1 == f { print $1, $2, n "nowhere/"; next }
+  $1 == s { print $1, $2; next }
+  { print }' "$WORK/catalog" > "$WORK/catalog.bad"
+run "$COLLRES" --retries 0 --catalog "$WORK/catalog.bad" "$M"
+expect_eq "catalog.bad: exit status" 1 "$rc"
+grep -q "^warccollres: $first: offset [0-9]*: ${NGX}nowhere/$first: .*(kept as not a duplicate)" "$WORK/err" ||
+  { cat "$WORK/err" >&2; fail "catalog.bad: no error for the wrong prefix"; }
+grep -q "^warccollres: $second: offset [0-9]*: $second: no URL prefix for it in the host catalog (kept as not a duplicate)" "$WORK/err" ||
+  { cat "$WORK/err" >&2; fail "catalog.bad: no error for the missing prefix"; }
+run "$COLLRES" --catalog "$WORK/no-such-catalog" "$M"
+expect_eq "missing catalog: exit status (as a bad --db config)" 2 "$rc"
+
 # Bytes fetched over HTTP: the ranges received, here each once and whole.
 trio trio
 run "$COLLRES" --url-prefix "$NGX" "$WORK/trio.m"

@@ -94,7 +94,7 @@ SHA_R=$(python3 -c 'import hashlib, random; print(hashlib.sha256(random.Random(3
 SHA_Q=$(python3 -c 'import hashlib, random; print(hashlib.sha256(random.Random(2).randbytes(1500)).hexdigest())')
 expected_errors="warcrefs: $IN/c.warc.gz: offset 0: kept: its original (a.warc.gz offset $(field http://f.example/ 2)) holds another payload (SHA-256 $SHA_R, this copy's $SHA_Q)
 warcrefs: $IN/d.warc.gz: offset 0: kept: the manifest has no original (copy-1 line of digest $(field http://d.example/ 6), extension 1) with the URI and date it names
-warcrefs: $IN/d.warc.gz: offset $OFF_E: kept: its original (gone.warc.gz offset 0) is missing: gone.warc.gz: not among the input files (give -d, --url-prefix or --db where it lives)
+warcrefs: $IN/d.warc.gz: offset $OFF_E: kept: its original (gone.warc.gz offset 0) is missing: gone.warc.gz: not among the input files (give -d, --url-prefix, --db or --catalog where it lives)
 warcrefs: $IN/d.warc.gz: offset $OFF_H: kept: its original (a.warc.gz offset 7) is missing: $IN/a.warc.gz: not at its offset (no record starts there), nor anywhere else in the file"
 expected_kept="c.warc.gz 0 http://c.example/ 2021-01-02T00:00:00Z $Q_DIGEST original-differs
 d.warc.gz 0 http://d.example/ 2021-01-03T00:00:00Z $(field http://d.example/ 6) original-missing

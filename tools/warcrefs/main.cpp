@@ -65,8 +65,8 @@ int main(int argc, char** argv) {
   }
   if (options.trust_manifest && (!options.fetch.warc_dirs.empty() || options.fetch.remote())) {
     return toolcommon::UsageError("warcrefs",
-                                  "--trust-manifest reads no originals: -d, --url-prefix and "
-                                  "--db do not go with it");
+                                  "--trust-manifest reads no originals: -d, --url-prefix, "
+                                  "--db and --catalog do not go with it");
   }
   toolcommon::Diag diag("warcrefs");
   diag.set_verbosity(common.Verbosity());

@@ -187,7 +187,7 @@ class VerifiedOriginals::Reader {
     }
     if (!path->empty()) return true;
     *why = *name + ": not among the input files" +
-           (places_.dirs.empty() ? " (give -d, --url-prefix or --db where it lives)"
+           (places_.dirs.empty() ? " (give -d, --url-prefix, --db or --catalog where it lives)"
                                  : " nor in any --warc-dir");
     return false;
   }

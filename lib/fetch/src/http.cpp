@@ -108,6 +108,13 @@ bool HttpRangeSource::LocationLess::operator()(const RecordLocation& a,
   return a.file < b.file;
 }
 
+base::Result<std::vector<std::string>> CatalogResolver::Urls(const std::string& file) {
+  const std::string* prefix = catalog_.UrlPrefix(file);
+  if (prefix == nullptr)
+    return base::Status::NotFound(file + ": no URL prefix for it in the host catalog");
+  return PrefixResolver(*prefix).Urls(file);
+}
+
 base::Result<std::vector<std::string>> PrefixResolver::Urls(const std::string& file) {
   static const char kHex[] = "0123456789ABCDEF";
   auto name = FileNameOf(file);

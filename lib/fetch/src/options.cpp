@@ -4,6 +4,7 @@
 
 #include "fetch/db.h"
 #include "fetch/http.h"
+#include "manifest/host_catalog.h"
 
 namespace fetch {
 
@@ -21,6 +22,15 @@ base::Result<std::unique_ptr<RangeSource>> MakeRangeSource(const FetchOptions& o
     if (!config.ok()) return config.status();
     return std::unique_ptr<RangeSource>(
         new HttpRangeSource(std::make_unique<DbResolver>(std::move(config.value())), http));
+  }
+  if (!o.catalog.empty()) {
+    auto source = base::FileSource::Open(o.catalog);
+    if (!source.ok()) return base::Status::IOError(o.catalog + ": " + source.status().message());
+    auto catalog = manifest::ReadHostCatalog(source->get());
+    if (!catalog.ok())
+      return base::Status::InvalidArgument(o.catalog + ": " + catalog.status().message());
+    return std::unique_ptr<RangeSource>(
+        new HttpRangeSource(std::make_unique<CatalogResolver>(std::move(catalog.value())), http));
   }
   if (!o.url_prefix.empty())
     return std::unique_ptr<RangeSource>(

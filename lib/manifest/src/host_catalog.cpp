@@ -17,9 +17,15 @@ int64_t HostCatalog::Find(const std::string& file) const {
   return it == files.end() ? -1 : static_cast<int64_t>(it->second);
 }
 
+const std::string* HostCatalog::UrlPrefix(const std::string& file) const {
+  auto it = url_prefixes.find(file);
+  return it == url_prefixes.end() ? nullptr : &it->second;
+}
+
 base::Result<HostCatalog> ReadHostCatalog(base::ByteSource* source) {
   manifest::LineReader lines(source);
   std::map<std::string, std::pair<std::string, uint64_t>> host_of;  // file -> (host, line)
+  std::map<std::string, std::string> prefix_of;                     // file -> URL prefix
   std::string line;
   while (lines.Next(&line)) {
     const std::string where = LineText(lines.line_number());
@@ -37,9 +43,15 @@ base::Result<HostCatalog> ReadHostCatalog(base::ByteSource* source) {
       pos = end;
     }
     if (fields.empty()) continue;
-    if (fields.size() != 2)
-      return base::Status::InvalidArgument(where + ": expected \"filename host\", found " +
+    if (fields.size() != 2 && fields.size() != 3)
+      return base::Status::InvalidArgument(where +
+                                           ": expected \"filename host [url-prefix]\", found " +
                                            std::to_string(fields.size()) + " fields");
+    std::string prefix = fields.size() == 3 ? fields[2] : "";
+    if (!prefix.empty() && prefix.compare(0, 7, "http://") != 0 &&
+        prefix.compare(0, 8, "https://") != 0)
+      return base::Status::InvalidArgument(where + ": URL prefix \"" + prefix +
+                                           "\" is not an http:// or https:// URL");
     const std::string& host = fields[1];
     // A NUL would end the file name early: "a\0x" and "a\0y" both write "PREFIX.a".
     if (host.find('\0') != std::string::npos)
@@ -55,6 +67,11 @@ base::Result<HostCatalog> ReadHostCatalog(base::ByteSource* source) {
       return base::Status::InvalidArgument(where + ": file \"" + fields[0] + "\" has host \"" +
                                            host + "\" here and \"" + it->second.first + "\" on " +
                                            LineText(it->second.second));
+    auto [at, first] = prefix_of.emplace(fields[0], prefix);
+    if (!first && at->second != prefix)
+      return base::Status::InvalidArgument(where + ": file \"" + fields[0] +
+                                           "\" has URL prefix \"" + prefix + "\" here and \"" +
+                                           at->second + "\" on " + LineText(it->second.second));
   }
   if (!lines.status().ok()) return lines.status();
   if (host_of.empty()) return base::Status::InvalidArgument("no \"filename host\" lines");
@@ -66,6 +83,8 @@ base::Result<HostCatalog> ReadHostCatalog(base::ByteSource* source) {
     auto at = std::lower_bound(catalog.hosts.begin(), catalog.hosts.end(), host.first);
     catalog.files.emplace(file, static_cast<uint32_t>(at - catalog.hosts.begin()));
   }
+  for (auto& [file, prefix] : prefix_of)
+    if (!prefix.empty()) catalog.url_prefixes.emplace(file, std::move(prefix));
   return catalog;
 }
 

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "fetch/range_source.h"
+#include "manifest/host_catalog.h"
 
 namespace fetch {
 
@@ -43,6 +44,18 @@ class PrefixResolver : public UrlResolver {
 
  private:
   std::string prefix_;
+};
+
+// URL = the file's own prefix, from a host catalog (warchostcatalog(5)), +
+// file name, encoded as PrefixResolver does. A file with no prefix in the
+// catalog is an error of the record (NotFound).
+class CatalogResolver : public UrlResolver {
+ public:
+  explicit CatalogResolver(manifest::HostCatalog catalog) : catalog_(std::move(catalog)) {}
+  base::Result<std::vector<std::string>> Urls(const std::string& file) override;
+
+ private:
+  manifest::HostCatalog catalog_;
 };
 
 struct HttpOptions {

@@ -2,11 +2,14 @@
 // WARC file, so that a manifest can be cut into one partition per host.
 // Documented in warchostcatalog(5). Lines:
 //
-//   FILENAME HOST     the manifest's file field, and the host's name
+//   FILENAME HOST [URL-PREFIX]   the manifest's file field, the host's name,
+//                                and where the file is served: its URL is
+//                                URL-PREFIX + file name (warccollres and
+//                                warcrefs --catalog fetch it from there)
 //
 // separated by blanks (spaces, tabs, CR, VT, FF); '#' starts a comment
 // that runs to the end of the line; blank lines are skipped. A file listed
-// twice must name the same host both times. Host names end output file
+// twice must name the same host (and URL prefix) both times. Host names end output file
 // names (PREFIX.HOST), so they may not hold '/' or a NUL byte, start with
 // '.' or end in ".tmp".
 //
@@ -28,8 +31,12 @@ namespace manifest {
 struct HostCatalog {
   std::vector<std::string> hosts;                   // sorted, unique
   std::unordered_map<std::string, uint32_t> files;  // file field -> index in hosts
+  // file field -> URL prefix, for the lines that give one.
+  std::unordered_map<std::string, std::string> url_prefixes;
   // The host index of a file field, or -1.
   int64_t Find(const std::string& file) const;
+  // The URL prefix of a file field, or nullptr.
+  const std::string* UrlPrefix(const std::string& file) const;
 };
 
 // Reads a whole catalog. Errors are "line N: ..." (the caller adds the

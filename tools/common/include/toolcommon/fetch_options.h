@@ -1,4 +1,4 @@
-// The record-access options (-d, --url-prefix, --db, -j, --retries,
+// The record-access options (-d, --url-prefix, --db, --catalog, -j, --retries,
 // --stall-timeout, --min-rate, --record-timeout) of every tool that reads
 // records named by manifest lines, with one wording. Header-only: only the
 // tools that fetch link lib/fetch.
@@ -22,8 +22,14 @@ inline void AddFetchOptions(CLI::App* app, fetch::FetchOptions* o) {
                              "Fetch records over HTTP from URLs found in a MySQL/MariaDB path "
                              "index (key=value config file)")
                  ->type_name("CONFIG");
-  dir->excludes(url)->excludes(db);
-  url->excludes(db);
+  auto* catalog =
+      app->add_option("--catalog", o->catalog,
+                      "Fetch records over HTTP(S) with Range requests from each file's own URL "
+                      "prefix in a host catalog (filename host url-prefix; warchostcatalog(5))")
+          ->type_name("CATALOG");
+  dir->excludes(url)->excludes(db)->excludes(catalog);
+  url->excludes(db)->excludes(catalog);
+  db->excludes(catalog);
   app->add_option("-j,--jobs", o->jobs,
                   "Concurrent HTTP transfers, shared by the threads (at least 2 each)")
       ->check(CLI::Range(1, 64))
