@@ -15,6 +15,12 @@ packages=(
   # fuzz targets; llvm-symbolizer (package llvm) for readable stack traces.
   libasan8 libubsan1 clang libclang-rt-14-dev llvm
   clang-format-14                     # tests/format_check.sh: the tree stays formatted
+  # Scale-out tests (scripts/test-servers/cluster): simulated storage hosts
+  # in network namespaces (iproute2; nsenter/unshare from util-linux), each
+  # with slurmd (slurmctld, slurm-client, munge for its authentication) and
+  # sshd for GNU parallel over ssh.
+  slurm-wlm slurmctld slurmd slurm-client munge parallel
+  openssh-server openssh-client iproute2 util-linux
 )
 
 missing=()
