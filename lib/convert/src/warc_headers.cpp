@@ -32,6 +32,9 @@ ReadOutcome HowRead(const warc::RecordReader& reader, bool located) {
 std::string WhyNotConvertible(const warc::Record& arc) {
   if (arc.Date().empty())
     return "ARC record has no date (\"-\"), which a WARC record must have; not converted";
+  if (!warc::IsValidWarcDate(arc.Date()))
+    return "ARC record's date names no instant (WARC-Date would be \"" + std::string(arc.Date()) +
+           "\"); not converted";
   if (HasControlByte(arc.arc_line))
     return "ARC record line holds a control byte, which a WARC field cannot; not converted";
   return "";

@@ -38,8 +38,8 @@ struct FileContext {
   bool first = true;        // no record of the file converted yet
 };
 
-// Why arc cannot become a WARC record ("" when it can): no date, or a
-// control byte in its record line.
+// Why arc cannot become a WARC record ("" when it can): no date, a date
+// that names no instant (month 00, say), or a control byte in its record line.
 std::string WhyNotConvertible(const warc::Record& arc);
 
 // The WARC header for arc (an ARC record read completely), or false with
