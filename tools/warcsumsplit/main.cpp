@@ -44,6 +44,9 @@ int main(int argc, char** argv) {
                        ->type_name("CATALOG");
   app.add_flag("--duplicates-only", options.duplicates_only,
                "With --by-host: keep only lines with copy number above 1 (10-field input)");
+  app.add_flag("--with-originals", options.with_originals,
+               "With --duplicates-only: each host also gets the copy-1 line of every group it "
+               "gets a copy of (input in digest order), for warcrefs to verify originals");
   app.add_option("-p,--prefix", options.prefix, "Partitions are PREFIX.N or PREFIX.HOST")
       ->type_name("PREFIX")
       ->capture_default_str();
@@ -75,6 +78,8 @@ int main(int argc, char** argv) {
   }
   if (options.duplicates_only && options.mode != warcsumsplit::Mode::kByHost)
     return Usage("--duplicates-only needs --by-host");
+  if (options.with_originals && !options.duplicates_only)
+    return Usage("--with-originals needs --by-host --duplicates-only");
   auto buffer = toolcommon::ParseSize(sort_buffer);
   if (!buffer || *buffer < 1024)
     return Usage("--sort-buffer: expected a size of at least 1K, found \"" + sort_buffer + "\"");

@@ -65,6 +65,7 @@ struct Options {
   uint64_t size = 0;        // -s SIZE
   std::string catalog;      // --by-host CATALOG
   bool duplicates_only = false;
+  bool with_originals = false;  // --by-host --duplicates-only: and their originals
   std::string input = "-";
   std::string prefix = "part";
   size_t sort_buffer = size_t{64} << 20;  // --by-host: memory for sorted runs
