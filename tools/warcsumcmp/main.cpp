@@ -24,6 +24,10 @@ void AddTableOptions(CLI::App* app, std::string* list, warcsumcmp::TableOptions*
   app->add_option("--sizes-after", o->sizes_after,
                   "With --table: write the sizes of the files after the run to FILE")
       ->type_name("FILE");
+  app->add_option("--sizes-after-from", o->sizes_after_from,
+                  "With --table: the sizes of the files after the run, from FILE (stat -c '%s "
+                  "%n' lines, matched by base name), instead of looking at the files")
+      ->type_name("FILE");
   app->add_option("--output-dir", o->output_dir,
                   "With --table: the run wrote its files to DIR (default: in place)")
       ->type_name("DIR");

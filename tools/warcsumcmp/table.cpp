@@ -179,9 +179,20 @@ int PrintTable(const TableOptions& o, toolcommon::Diag* diag) {
   struct stat since;
   const bool has_since = !o.since.empty() && Stat(o.since, &since);
   std::vector<std::string> after_files;
-  for (const std::string& f : inputs)
-    after_files.push_back(AfterFile(o, f, has_since ? &since : nullptr));
-  if (s.ok()) s = SizesAfter(o, after_files, &size_after, diag);
+  if (o.sizes_after_from.empty()) {
+    for (const std::string& f : inputs)
+      after_files.push_back(AfterFile(o, f, has_since ? &since : nullptr));
+    if (s.ok()) s = SizesAfter(o, after_files, &size_after, diag);
+  } else if (s.ok()) {
+    Counts by_path;
+    s = ReadSizes(o.sizes_after_from, &by_path);
+    for (const auto& [path, size] : by_path) size_after[toolcommon::BaseName(path)] = size;
+    for (const std::string& f : inputs) {
+      after_files.push_back(toolcommon::BaseName(f));
+      if (!size_after.count(after_files.back()))
+        diag->Error(f + ": no size after the run in " + o.sizes_after_from);
+    }
+  }
   if (!s.ok()) {
     diag->Error(s.message());
     return toolcommon::kExitSomeInputsFailed;

@@ -28,8 +28,12 @@ struct TableOptions {
   std::string inputs;        // the input files, one path a line, in the table's order
   std::string sizes_before;  // "SIZE PATH" lines (stat -c '%s %n') taken before the run
   std::string sizes_after;   // written with the same lines for the files after; empty: not
-  std::string before;        // the manifest before the run
-  std::string after;         // the manifest after it (not read with prediction)
+  // Instead of looking at the files after the run: their sizes, "SIZE PATH"
+  // lines matched to the inputs by base name (the --sizes-after files of
+  // the hosts of a cluster run, whose files this node cannot see).
+  std::string sizes_after_from;
+  std::string before;  // the manifest before the run
+  std::string after;   // the manifest after it (not read with prediction)
   // The run wrote into output_dir (empty: in place): an input's file after
   // the run is the file of its base name there, unless it is older than
   // the file since (the start of the rewrite: left there by another run).
