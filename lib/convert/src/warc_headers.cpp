@@ -15,11 +15,14 @@ bool HasControlByte(std::string_view text) {
   return false;
 }
 
-// The ARC mime type as a WARC Content-Type, when it is a media type at all
-// ("-", "no-type" and the like are not: the record line keeps them).
+// The ARC mime type as a WARC Content-Type when it is a media type at all;
+// "-", "no-type" and the like are not (the record line keeps them), and
+// such a block is application/octet-stream, as WARC 1.1 section 5.6 reads an
+// unknown one. A block with no Content-Type would be read as an HTTP message
+// by the URI's scheme, and its payload digest not be its block's.
 std::string_view MediaType(const warc::Record& arc) {
   std::string_view mime = arc.headers.First("Content-Type").value_or("");
-  return mime.find('/') == std::string_view::npos ? std::string_view() : mime;
+  return mime.find('/') == std::string_view::npos ? "application/octet-stream" : mime;
 }
 
 }  // namespace
@@ -64,8 +67,8 @@ bool WarcHeadersFor(const warc::Record& arc, const BlockFacts& facts, const File
   headers->Add(std::string(kArcHeaderLineField), arc.arc_line);
   if (facts.http && !version_block) {
     headers->Add("Content-Type", "application/http; msgtype=response");
-  } else if (auto media = MediaType(arc); !media.empty()) {
-    headers->Add("Content-Type", std::string(media));
+  } else {
+    headers->Add("Content-Type", std::string(MediaType(arc)));
   }
   // WARC 1.1 section 5.13: the block is shorter than what was captured.
   if (facts.cut_short) headers->Add("WARC-Truncated", "unspecified");
