@@ -17,6 +17,26 @@ bindir=$(cd "$(dirname "$(readlink -f "$0")")" && pwd)
 # build tree, in share/warcdedup when installed.
 stages=$bindir/stages.sh
 [ -r "$stages" ] || stages=$bindir/../share/warcdedup/stages.sh
+
+# --engine slurm|parallel: the plan for several storage hosts, run by the
+# driver in contrib/ENGINE (installed in share/warcdedup/contrib), which
+# takes the other arguments (see contrib/README.md).
+for ((i = 1; i <= $#; i++)); do
+  [ "${!i}" = --engine ] || continue
+  j=$((i + 1))
+  engine=${!j:-}
+  case $engine in
+    slurm | parallel) ;;
+    *) echo "$prog: --engine: slurm or parallel, not \"$engine\"" >&2; exit 2 ;;
+  esac
+  rest=("${@:1:i-1}" "${@:j+1}")
+  for contrib in "$bindir/../share/warcdedup/contrib" "@WARCDEDUP_SOURCE_DIR@/contrib"; do
+    driver=$contrib/$engine/warcdedup-$engine
+    [ -x "$driver" ] && exec "$driver" "${rest[@]}"
+  done
+  echo "$prog: the $engine driver (contrib/$engine/warcdedup-$engine) is not installed" >&2
+  exit 2
+done
 # shellcheck source=stages.sh
 . "$stages" || { echo "$prog: cannot read $stages" >&2; exit 2; }
 
@@ -41,6 +61,9 @@ Options:
   --strict                Rewrite nothing if an input is damaged (warcrefs
                           --strict); by default only the damaged files are kept
   -q,--quiet              Print nothing but errors and the final table
+  --engine slurm|parallel Run on several storage hosts with Slurm or GNU
+                          parallel; the other options are the driver's (see
+                          warcdedup --engine slurm --help, contrib/README.md)
   -h,--help               Print this help and exit
   --version               Print the version and exit
 USAGE
