@@ -56,12 +56,15 @@ measure() {
 ratio() { echo "$1 / $2" | bc -l; }
 
 failed=0
-# check DESCRIPTION VALUE OP LIMIT  (OP is >= or <)
+# check DESCRIPTION VALUE OP LIMIT  (OP is >=, < or <=); the value is shown
+# with $check_decimals decimals (2 unless set).
 check() {
-  if awk -v v="$2" -v l="$4" -v op="$3" 'BEGIN { exit !(op == ">=" ? v >= l : v < l) }'; then
-    printf 'PASS  %-48s %8.2f %s %s\n' "$1" "$2" "$3" "$4"
+  local fmt="%-48s %8.${check_decimals:-2}f %s %s\n"
+  if awk -v v="$2" -v l="$4" -v op="$3" \
+    'BEGIN { exit !(op == ">=" ? v >= l : op == "<=" ? v <= l : v < l) }'; then
+    printf "PASS  $fmt" "$1" "$2" "$3" "$4"
   else
-    printf 'FAIL  %-48s %8.2f %s %s\n' "$1" "$2" "$3" "$4"
+    printf "FAIL  $fmt" "$1" "$2" "$3" "$4"
     failed=1
   fi
 }
