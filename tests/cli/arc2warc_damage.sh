@@ -44,7 +44,7 @@ def dump_line(arc_name, offset, nth, rec, first, block=None, truncated=False):
     uri = "-" if wtype == "warcinfo" else target_uri(rec.url).decode("latin-1")
     ip = rec.ip.decode() if wtype in ("response", "resource") and rec.ip != b"-" else "-"
     ctype = ("application/http; msgtype=response" if wtype == "response"
-             else rec.mime.decode() if b"/" in rec.mime else "-")
+             else rec.mime.decode() if b"/" in rec.mime else "application/octet-stream")
     return " | ".join([wtype, "<urn:uuid:%s>" % uuid.uuid5(uuid.NAMESPACE_URL, name), date, uri,
                        ip, ctype, rec.line.decode("latin-1"), str(len(block)),
                        hashlib.sha1(block).hexdigest(), "unspecified" if truncated else "-"])
@@ -103,8 +103,8 @@ plain("del.arc", [FD, Rec(b"http://example.com/a\x7fb", b"HTTP/1.1 200 OK\r\n\r\
       whole(0, 2))
 plain("tab.arc", [FD, Rec(b"http://example.com/a\tb c", b"HTTP/1.1 200 OK\r\n\r\nx"), P2],
       whole(0, 1, 2))
-# Odd but valid: IP "-", mime "no-type" and no HTTP (a resource without
-# Content-Type), a 12-digit date, bytes over 0x7f in a URL, a version 2
+# Odd but valid: IP "-", mime "no-type" and no HTTP (a resource with
+# Content-Type application/octet-stream), a 12-digit date, bytes over 0x7f in a URL, a version 2
 # record line, a later version block (metadata).
 plain("odd.arc", [FD, Rec(b"http://example.com/odd", b"plain body", ip=b"-", mime=b"no-type"),
                   Rec(b"http://example.com/12", b"HTTP/1.1 200 OK\r\n\r\nx", date=b"201402160502"),

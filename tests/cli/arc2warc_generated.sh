@@ -132,8 +132,8 @@ def expected_fields(arc_name, warc_name, i, rec, kind, warcinfo_id):
         f["Content-Type"] = "application/http; msgtype=response"
         f["WARC-Payload-Digest"] = sha1_b32(block[block.index(b"\r\n\r\n") + 4:])
     else:
-        if b"/" in mime:
-            f["Content-Type"] = mime
+        # A mime type that is no media type: application/octet-stream (arc2warc(1)).
+        f["Content-Type"] = mime if b"/" in mime else b"application/octet-stream"
         if wtype == "resource":
             f["WARC-Payload-Digest"] = sha1_b32(block)
     return {k.encode(): v if isinstance(v, bytes) else v.encode() for k, v in f.items()}, rid

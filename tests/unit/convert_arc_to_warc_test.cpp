@@ -182,6 +182,7 @@ TEST_CASE("ConvertArc: the exact header of each kind of record", "[convert]") {
                  {"WARC-Date", "2020-01-02T03:04:08Z"},
                  {"WARC-Target-URI", "http://example.com/e"},
                  {"WARC-ARC-Header-Line", "http://example.com/e - 20200102030408 no-type 5"},
+                 {"Content-Type", "application/octet-stream"},
                  {"WARC-Block-Digest", "sha1:VL2MMHO4YXUKFWV63YHTWSBM3GXKSQ2N"},
                  {"WARC-Payload-Digest", "sha1:VL2MMHO4YXUKFWV63YHTWSBM3GXKSQ2N"},
                  {"Content-Length", "5"}});
