@@ -72,14 +72,6 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
     return toolcommon::UsageError("arc2warc",
                                   "-o - writes one WARC file to stdout: give one input, not " +
                                       std::to_string(inputs.size()));
-  if (options.output_dir != "-") {
-    std::error_code ec;
-    std::filesystem::create_directories(options.output_dir, ec);
-    if (ec) {
-      diag->Error(options.output_dir + ": cannot create the output directory: " + ec.message());
-      return diag->ExitCode();
-    }
-  }
   // Targets, each named once: x.arc and x.arc.gz would both make x.warc.gz.
   std::vector<FileJob> jobs;
   std::map<std::string, std::string> source_of;
@@ -87,7 +79,7 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
   for (const auto& input : inputs) {
     std::string target = options.output_dir == "-"
                              ? "-"
-                             : options.output_dir + "/" +
+                             : options.output_dir + (options.output_dir.back() == '/' ? "" : "/") +
                                    WarcNameFor(toolcommon::BaseName(input), options.convert.gzip);
     auto [it, added] = source_of.emplace(target, input);
     if (!added)
@@ -95,6 +87,14 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
           "arc2warc", "both " + it->second + " and " + input + " would become " + target);
     jobs.push_back({input, target});
     total_bytes += FileSize(input);
+  }
+  if (options.output_dir != "-") {
+    std::error_code ec;
+    std::filesystem::create_directories(options.output_dir, ec);
+    if (ec) {
+      diag->Error(options.output_dir + ": cannot create the output directory: " + ec.message());
+      return diag->ExitCode();
+    }
   }
   toolcommon::Progress progress(diag, options.progress && diag->verbosity() > 0, jobs.size(),
                                 total_bytes);

@@ -171,6 +171,14 @@ if [ -e "$work/inputs.list" ] && ! cmp -s "$work/inputs.list" "$work/inputs.list
   exit 2
 fi
 mv "$work/inputs.list.new" "$work/inputs.list"
+# ARC has no revisit record: an ARC file's copies stay as they are (its
+# records can still be the originals of WARC copies). arc2warc converts them.
+arc_files=$(grep -c -E '\.arc(\.gz)?$' "$work/inputs.list" || true)
+if [ "$arc_files" -gt 0 ]; then
+  say "$arc_files input(s) are ARC files: ARC records cannot become revisits, so their copies are" \
+    "kept as they are; to deduplicate them, convert them with arc2warc, validate, and deduplicate" \
+    "the WARC copy (see arc2warc(1), EXAMPLES)"
+fi
 # Symbolic links inside the directories are not followed (a file reached
 # twice would be counted twice), but what a link leads to outside the inputs
 # may hold revisits that refer to records here: refuse rather than miss them.
