@@ -131,6 +131,26 @@ def flip_crc(data):
     second = len(gz(FD.bytes())) + len(gz(P2.bytes())) - 8
     return data[:second] + bytes([data[second] ^ 0xFF]) + data[second + 1:]
 members("badmember.arc.gz", [[FD], [P2], [P3]], whole(0, 2), flip_crc)
+
+# A gzip file cut short inside its last member's block (stored deflate
+# blocks, level 0, so that the bytes before the cut are exactly known):
+# converted with those bytes and WARC-Truncated.
+cut_data = gz(FD.bytes()) + gz(P2.bytes()) + gz(BIG.bytes(), level=0)
+cut_data = cut_data[:len(cut_data) - 1000]
+have = zlib.decompressobj(31).decompress(cut_data[len(gz(FD.bytes())) + len(gz(P2.bytes())):])
+have = have[len(BIG.line) + 1:]
+assert 0 < len(have) < len(BIG.body) and BIG.body.startswith(have)
+open("cut.arc.gz", "wb").write(cut_data)
+write_expect("cut.arc.gz", [FD, P2, BIG], [0, 132, 239], [1, 1, 1],
+             whole(0, 1) + [(2, {"block": have, "truncated": True})])
+# A member whose record line claims more bytes than the member holds (100,
+# or more than the whole file), followed by a good one: the short record
+# converted with its member's bytes and WARC-Truncated, the next converted.
+SHORT_BODY = b"HTTP/1.1 200 OK\r\n\r\nshort body"
+for name, claim in [("claims.arc.gz", 100), ("claimsall.arc.gz", 10000)]:
+    short = Rec(b"http://example.com/short", SHORT_BODY, length=claim)
+    members(name, [[FD], [short], [P2]],
+            whole(0) + [(1, {"block": SHORT_BODY + b"\n", "truncated": True})] + whole(2))
 PY
 
 # dump.py WARC: one line per record: type | id | date | uri | ip |
@@ -168,6 +188,7 @@ python3 make.py
 
 # check NAME EXIT "IN OUT TRUNCATED PROBLEMS" ERROR-LINES [GZIP]: converts NAME
 # with --verify (plain WARC, or gzip when GZIP is given) and compares.
+# ERROR-LINES "regex:RE": stderr must match the extended regular expression RE.
 check() {
   local name=$1 status=$2 counts=$3 errors=$4 opts=(--no-gzip) ext=.warc in out tr pr
   [ -n "${5:-}" ] && opts=() ext=.warc.gz
@@ -175,7 +196,12 @@ check() {
   local target="warcs/${name%.arc*}$ext"
   run "$A2W" -q --verify "${opts[@]}" -o warcs "$name"
   expect_eq "$name: exit" "$status" "$rc"
-  expect_eq "$name: errors" "$errors" "$(cat "$WORK/err")"
+  if [[ "$errors" == regex:* ]]; then
+    [[ "$(cat "$WORK/err")" =~ ${errors#regex:} ]] ||
+      fail "$name: errors: expected /${errors#regex:}/, found: $(cat "$WORK/err")"
+  else
+    expect_eq "$name: errors" "$errors" "$(cat "$WORK/err")"
+  fi
   local line="$name -> $target: records $in in, $out out, $tr truncated; problems $pr;"
   line+=" bytes $(stat -c %s "$name") in, $(stat -c %s "$target" 2>/dev/null || echo 0) out"
   if [ -s "$name.expect" ]; then line+="; verified"; else line+="; not written"; fi
@@ -192,10 +218,10 @@ check() {
 E="arc2warc: "
 check wrong.arc 1 "3 2 0 1" \
   "${E}wrong.arc: offset 216: length (5 bytes) does not end the record: expected a newline after the block, found \"1.1 200 OK\\x0d\\x0a\\x0d\\x0awrong body\\x0ahttp://example....\"; rest of file not read (no safe way to find the next record in an uncompressed file)"
-check nodate.arc 1 "3 2 0 2" \
+check nodate.arc 1 "3 2 0 1" \
   "${E}nodate.arc: offset 126: ARC response record with no date (\"-\"); not listed
 ${E}nodate.arc: offset 126: ARC record has no date (\"-\"), which a WARC record must have; not converted"
-check month0.arc 1 "3 2 0 2" \
+check month0.arc 1 "3 2 0 1" \
   "${E}month0.arc: offset 126: response record with impossible WARC-Date \"2014-00-16T05:02:21Z\" (expected YYYY-MM-DDThh:mm:ssZ); not listed
 ${E}month0.arc: offset 126: ARC record's date names no instant (WARC-Date would be \"2014-00-16T05:02:21Z\"); not converted"
 check ctrl.arc 1 "3 2 0 1" \
@@ -213,4 +239,19 @@ check multi.arc.gz 1 "4 4 0 1" \
   "${E}multi.arc.gz: offset 132: gzip member holds more than one record (not one record per member); its records are not listed" gzip
 check badmember.arc.gz 1 "2 2 0 1" \
   "${E}badmember.arc.gz: offset 132: corrupt gzip member: CRC-32 or ISIZE mismatch; skipped 107 bytes to the next gzip member at offset 239" gzip
+# Gzip members that end before their record's length (arc2warc(1): "a
+# gzip member that ends before the record's length ... is converted with the
+# bytes there are and WARC-Truncated"), and the next record converted. A
+# record inside the bytes a cut record claims is converted but reported:
+# warcsum does not list it (the claim may be right: a block may hold an ARC
+# file), so the conversion check would show it as appeared.
+check cut.arc.gz 1 "3 3 1 1" \
+  "${E}cut.arc.gz: offset 239: gzip member truncated (input ends 2136 bytes into it); no further gzip member found (2136 bytes skipped)" gzip
+for name in claims claimsall; do
+  claim=100
+  [ $name = claimsall ] && claim=10000
+  check $name.arc.gz 1 "3 3 1 2" \
+    "${E}$name.arc.gz: offset 132: length ($claim bytes) is longer than the record's gzip member, which ends after 30 bytes of block; reading goes on at the next gzip member (offset 245)
+${E}$name.arc.gz: offset 245: not listed: it lies inside the block the record at offset 132 claims (length $claim)" gzip
+done
 echo "ok"

@@ -1,6 +1,9 @@
 #include "convert/arc_to_warc.h"
 
+#include <algorithm>
 #include <memory>
+#include <string>
+#include <string_view>
 
 #include "base/spill_buffer.h"
 #include "warc/payload.h"
@@ -11,12 +14,18 @@ namespace convert {
 
 namespace {
 
-// Counts what the reader reports on its way to the caller's reporter.
+// Counts what the reader reports on its way to the caller's reporter, one
+// problem per place: a record that the reader reported already (an ARC
+// record without a date is not listed either) and the converter then
+// cannot convert is still one problem.
 class CountingReporter : public warc::Reporter {
  public:
   CountingReporter(warc::Reporter* to, uint64_t* problems) : to_(to), problems_(problems) {}
   void Problem(const base::Status& status) override {
-    ++*problems_;
+    const std::string& message = status.message();
+    std::string_view place(message.data(), std::min(message.find(':'), message.size()));
+    if (place != last_place_) ++*problems_;
+    last_place_ = place;
     to_->Problem(status);
   }
   void Note(const std::string& message) override { to_->Note(message); }
@@ -24,6 +33,7 @@ class CountingReporter : public warc::Reporter {
  private:
   warc::Reporter* to_;
   uint64_t* problems_;
+  std::string last_place_;  // "offset N" of the last problem
 };
 
 // A block kept while its digests are computed: in memory up to a limit,

@@ -86,6 +86,14 @@ bool SegmentReader::Fail(base::Status status) {
   return false;
 }
 
+bool SegmentReader::FailCutShort(uint64_t bytes_into_member) {
+  Fail(base::Status::Corruption("offset " + std::to_string(segment_begin_) +
+                                ": gzip member truncated (input ends " +
+                                std::to_string(bytes_into_member) + " bytes into it)"));
+  cut_short_ = true;
+  return false;
+}
+
 // Makes at least `want` unread bytes available unless the input ends first.
 // Returns false only on a read error.
 bool SegmentReader::Fill(size_t want) {
@@ -150,10 +158,7 @@ bool SegmentReader::NextSegment() {
     // The input ends within the first bytes of what may be a member header.
     bool magic_so_far = static_cast<uint8_t>(p[0]) == 0x1f &&
                         (Available() < 2 || static_cast<uint8_t>(p[1]) == 0x8b);
-    if (Available() < 3 && magic_so_far)
-      return Fail(base::Status::Corruption("offset " + std::to_string(segment_begin_) +
-                                           ": gzip member truncated (input ends " +
-                                           std::to_string(Available()) + " bytes into it)"));
+    if (Available() < 3 && magic_so_far) return FailCutShort(Available());
     return Fail(base::Status::Corruption("offset " + std::to_string(segment_begin_) +
                                          ": expected a gzip member header (1f 8b), found " +
                                          HexBytes(p, std::min<size_t>(Available(), 4))));
@@ -268,11 +273,7 @@ bool SegmentReader::StreamChunk(std::string_view* chunk) {
     if (in_used == 0) {
       size_t before = Available();
       if (!Fill(before + 1)) return false;
-      if (Available() == before) {
-        return Fail(base::Status::Corruption(
-            "offset " + std::to_string(segment_begin_) + ": gzip member truncated (input ends " +
-            std::to_string(Offset() - segment_begin_) + " bytes into it)"));
-      }
+      if (Available() == before) return FailCutShort(Offset() - segment_begin_);
     }
   }
 }
@@ -303,6 +304,7 @@ bool SegmentReader::Resync(uint64_t* skipped) {
   if (format_ != Format::kGzip || state_ != State::kError) return false;
   if (!status_.ok() && status_.code() == base::Status::Code::kIOError) return false;
   status_ = base::Status::Ok();
+  cut_short_ = false;
   // Scan from just after the damaged member's start, or as close as still in view.
   uint64_t from = std::max(segment_begin_ + 1, in_begin_);
   in_pos_ = static_cast<size_t>(std::min<uint64_t>(from - in_begin_, in_len_));

@@ -35,6 +35,7 @@ std::string Quote(std::string_view s) {
 
 using reader_internal::MayStartWithWarc;
 using reader_internal::Quote;
+using reader_internal::StartsWithArcRecordLine;
 using reader_internal::Trim;
 
 namespace {
@@ -148,16 +149,18 @@ bool RecordReader::RecordProblem(const std::string& what) {
 // its gzip member. Some writers split records over several members, and then
 // the record goes on in the next one. But in a file that held one record per
 // member so far, a record that started its member and runs on into a member
-// that starts with "WARC/" is damaged (a wrong Content-Length, a cut header):
-// reading it on would swallow the records after it. Returns true in that case;
-// the next member is open either way (or the input is over).
+// that starts a record ("WARC/", or a whole ARC record line in an ARC file)
+// is damaged (a wrong length, a cut header): reading it on would swallow the
+// records after it. Returns true in that case; the next member is open
+// either way (or the input is over).
 bool RecordReader::MemberEndIsRecordEnd() {
   bool member_end = segments_.format() == gzmulti::Format::kGzip && in_segment_ && segment_done_ &&
                     segments_.status().ok();
-  if (!member_end || arc_ || !start_aligned_ || record_segment_ != segments_.segment_begin() ||
+  if (!member_end || !start_aligned_ || record_segment_ != segments_.segment_begin() ||
       stats_.misaligned_records > 0)
     return false;
-  return Refill(true) && MayStartWithWarc(chunk_);
+  if (!Refill(true)) return false;
+  return arc_ ? StartsWithArcRecordLine(chunk_) : MayStartWithWarc(chunk_);
 }
 
 // Reports the current record as damaged when MemberEndIsRecordEnd() said it
@@ -198,11 +201,16 @@ bool RecordReader::ReadHeaderBlock(std::string* out, bool single_line) {
   size_t line_start = 0;  // a line may arrive in several chunks
   for (;;) {
     if (chunk_.empty() && !Refill(false) && MemberEndIsRecordEnd()) {
+      std::string where = "offset " + std::to_string(record_offset_) + ": ";
+      if (single_line)  // an ARC record line; cut mid-line, it might go on
+        return EndAtMemberEnd(where + "ARC record line cut short by the end of its gzip member", 1,
+                              "it may be the rest of the ARC record line at offset " +
+                                  std::to_string(record_offset_) +
+                                  ", cut short by its gzip member");
       std::string_view version(*out);
       size_t nl = version.find('\n');
       version = Trim(version.substr(0, nl));
       bool whole_line = nl != std::string_view::npos;
-      std::string where = "offset " + std::to_string(record_offset_) + ": ";
       if (whole_line ? version.size() < 5 || !MayStartWithWarc(version)
                      : !MayStartWithWarc(version))
         return EndAtMemberEnd(where + "expected a WARC version line, found " + Quote(version), 0,
@@ -318,15 +326,21 @@ bool RecordReader::ReadBlock(std::string_view* piece) {
   if (chunk_.empty() && !Refill(false) && MemberEndIsRecordEnd()) {
     block_missing_ = block_remaining_;
     std::string where = "offset " + std::to_string(record_offset_);
-    return EndAtMemberEnd(where + ": Content-Length (" + std::to_string(block_length_) +
+    std::string field = arc_ ? "length" : "Content-Length";
+    std::string claimed = std::to_string(block_length_);
+    return EndAtMemberEnd(where + ": " + field + " (" + claimed +
                               " bytes) is longer than the record's gzip member, which ends after " +
                               std::to_string(block_length_ - block_remaining_) + " bytes of block",
                           block_remaining_,
-                          "it lies inside the block the record at " + where +
-                              " claims (Content-Length " + std::to_string(block_length_) + ")");
+                          "it lies inside the block the record at " + where + " claims (" + field +
+                              " " + claimed + ")");
   }
   if (!Refill(true)) {
-    if (!segments_.status().ok()) return RecordProblem("");
+    if (!segments_.status().ok()) {
+      // A cut gzip file: the bytes before the cut are the record's own.
+      if (segments_.cut_short()) block_missing_ = block_remaining_;
+      return RecordProblem("");
+    }
     block_missing_ = block_remaining_;
     return RecordProblem("offset " + std::to_string(record_offset_) +
                          ": record truncated (input ends " + std::to_string(block_remaining_) +

@@ -39,7 +39,41 @@ bool IsToken(std::string_view name) {
 
 bool IsArcDate(std::string_view s) { return ArcDateToIso(s).has_value(); }
 
+// Splits an ARC record line at spaces into *tokens. Returns how many tokens
+// make up the URL, 0 when the line has too few fields. v1: url ip date mime
+// length; v2: url ip date mime code checksum location offset filename
+// length. The URL may itself contain spaces, so fields are counted from the
+// right.
+size_t SplitArcLine(std::string_view line, std::vector<std::string_view>* tokens) {
+  tokens->clear();
+  size_t pos = 0;
+  while (pos < line.size()) {
+    size_t space = line.find(' ', pos);
+    if (space == std::string_view::npos) space = line.size();
+    if (space > pos) tokens->push_back(line.substr(pos, space - pos));
+    pos = space + 1;
+  }
+  size_t n = tokens->size();
+  if (n >= 10 && IsArcDate((*tokens)[n - 8]) && !IsArcDate((*tokens)[n - 3])) return n - 9;
+  return n >= 5 ? n - 4 : 0;
+}
+
 }  // namespace
+
+namespace reader_internal {
+
+bool StartsWithArcRecordLine(std::string_view chunk) {
+  size_t nl = chunk.find('\n');
+  if (nl == std::string_view::npos) return false;
+  std::vector<std::string_view> tokens;
+  size_t url_fields = SplitArcLine(Trim(chunk.substr(0, nl)), &tokens);
+  uint64_t length;
+  if (url_fields == 0) return false;
+  std::string_view date = tokens[url_fields + 1];
+  return (date == "-" || IsArcDate(date)) && ParseDecimal(tokens.back(), &length);
+}
+
+}  // namespace reader_internal
 
 bool RecordReader::ParseWarcHeader(const std::string& text, Record* record) {
   const std::string where = "offset " + std::to_string(record_offset_) + ": ";
@@ -132,23 +166,8 @@ bool RecordReader::CheckListable(const Record& record) {
 bool RecordReader::ParseArcHeader(const std::string& line_text, Record* record) {
   std::string_view line = Trim(std::string_view(line_text).substr(0, line_text.size() - 1));
   std::vector<std::string_view> tokens;
-  size_t pos = 0;
-  while (pos < line.size()) {
-    size_t space = line.find(' ', pos);
-    if (space == std::string_view::npos) space = line.size();
-    if (space > pos) tokens.push_back(line.substr(pos, space - pos));
-    pos = space + 1;
-  }
-  // v1: url ip date mime length; v2: url ip date mime code checksum location
-  // offset filename length. The URL may itself contain spaces, so fields are
-  // counted from the right.
+  size_t url_fields = SplitArcLine(line, &tokens);
   size_t n = tokens.size();
-  size_t url_fields = 0;
-  if (n >= 10 && IsArcDate(tokens[n - 8]) && !IsArcDate(tokens[n - 3])) {
-    url_fields = n - 9;
-  } else if (n >= 5) {
-    url_fields = n - 4;
-  }
   std::string where = "offset " + std::to_string(record_offset_) + ": ";
   if (url_fields == 0) {
     // Reading from inside a file, ARC was only a guess: say what could start here.

@@ -29,4 +29,9 @@ inline bool MayStartWithWarc(std::string_view chunk) {
   return EqualsIgnoreCase(chunk.substr(0, n), std::string_view("WARC/").substr(0, n));
 }
 
+// The chunk starts with a whole ARC record line ("url ip date mime length",
+// or version 2's ten fields) with a valid date and length: where a gzip
+// member starts with one, an ARC record starts.
+bool StartsWithArcRecordLine(std::string_view chunk);
+
 }  // namespace warc::reader_internal

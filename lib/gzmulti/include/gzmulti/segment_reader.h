@@ -101,6 +101,10 @@ class SegmentReader {
 
   // Ok, or the error that stopped reading; messages start with "offset N: ".
   const base::Status& status() const { return status_; }
+  // The error is the input ending inside a gzip member (a cut file): the
+  // bytes handed out before it are the member's own, only unchecked by its
+  // CRC. False after any other error and after Resync().
+  bool cut_short() const { return cut_short_; }
 
   // After an error in a gzip member: skips to the next gzip member header
   // (1f 8b 08, reserved flag bits clear) after the damaged member's start. Returns false (reading
@@ -116,6 +120,7 @@ class SegmentReader {
   size_t Available() const { return in_len_ - in_pos_; }
   uint64_t Offset() const { return in_begin_ + in_pos_; }
   bool Fail(base::Status status);
+  bool FailCutShort(uint64_t bytes_into_member);
   bool TryFastPath();
   bool StreamChunk(std::string_view* chunk);
   bool PlainChunk(std::string_view* chunk);
@@ -124,6 +129,7 @@ class SegmentReader {
   ReaderOptions options_;
   Format format_ = Format::kUnknown;
   base::Status status_;
+  bool cut_short_ = false;
 
   base::RawBuffer in_;  // input window
   uint64_t in_begin_;   // file offset of in_[0]
