@@ -15,6 +15,10 @@ packages=(
   # fuzz targets; llvm-symbolizer (package llvm) for readable stack traces.
   libasan8 libubsan1 clang libclang-rt-14-dev llvm
   clang-format-14                     # tests/format_check.sh: the tree stays formatted
+  # The near-duplicate stage (lib/neardup): charsets and word breaks (ICU),
+  # Content-Encoding br, shingle hashes, HTML parsers; the Public Suffix List
+  # for registered domains (cover sets).
+  libicu-dev libbrotli-dev libxxhash-dev libxml2-dev libgumbo-dev libpsl-dev publicsuffix
   # Scale-out tests (scripts/test-servers/cluster): simulated storage hosts
   # in network namespaces (iproute2; nsenter/unshare from util-linux), each
   # with slurmd (slurmctld, slurm-client, munge for its authentication) and

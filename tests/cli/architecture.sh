@@ -17,9 +17,10 @@ declare -A ALLOWED=(
   [fetch]="base gzmulti warc manifest"
   [dedup]="base gzmulti warc manifest fetch"
   [convert]="base gzmulti warc"
+  [neardup]="base gzmulti warc manifest fetch"
   [toolcommon]="base fetch"
 )
-LIBS="base gzmulti url manifest warc fetch dedup convert"
+LIBS="base gzmulti url manifest warc fetch dedup convert neardup"
 failures=0
 fail() { echo "architecture: $*"; failures=$((failures + 1)); }
 
