@@ -113,7 +113,9 @@ void Summariser::Add(const warc::Record& record, warc::RecordReader* reader) {
   warc::PayloadStream payload(reader, record);
   uint64_t payload_bytes = 0;
   std::string_view piece;
+  if (sink_.payload_start) sink_.payload_start(record);
   while (payload.Next(&piece)) {
+    if (sink_.payload_piece) sink_.payload_piece(payload, piece);
     payload_bytes += piece.size();
     if (!reuse) hasher_.Update(piece);
     if (second) second->Update(piece);
@@ -139,6 +141,7 @@ void Summariser::Add(const warc::Record& record, warc::RecordReader* reader) {
   entry_.date = manifest::EncodeField(record.Date());
   entry_.digest = digest.ToManifestString();
   manifest::AppendLine(entry_, &lines_);
+  if (sink_.listed) sink_.listed(entry_);
   ++summary_.listed;
   if (lines_.size() >= kLineBatch) sink_.lines(&lines_);
 }

@@ -18,11 +18,13 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "base/source.h"
 #include "gzmulti/segment_reader.h"
 #include "manifest/entry.h"
 #include "warc/digest.h"
+#include "warc/payload.h"
 #include "warc/reader.h"
 #include "warc/record.h"
 
@@ -59,6 +61,13 @@ struct FileSink {
   // Optional: receives the reference lines of the file's revisit records
   // (manifest/references.h), in batches of complete lines.
   std::function<void(std::string* lines)> references;
+  // Optional (warcshingle): the payload of each record that may be listed,
+  // as it is read: payload_start, then its pieces (the stream has the HTTP
+  // header), then listed with the entry if its manifest line is written.
+  // A record not listed (damaged, say) just starts no listed call.
+  std::function<void(const warc::Record& record)> payload_start;
+  std::function<void(const warc::PayloadStream& stream, std::string_view piece)> payload_piece;
+  std::function<void(const manifest::Entry& entry)> listed;
   std::atomic<uint64_t>* bytes_read = nullptr;  // progress counters, may be null
   std::atomic<uint64_t>* records_read = nullptr;
 };
