@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <utility>
@@ -19,8 +21,11 @@ namespace {
 
 // HTML's prescan looks this far for <meta>; a tag begun there may end later.
 constexpr size_t kMetaScan = 1024, kMetaTagEnd = 2048;
-// ICU's detector reads this much: enough for its statistics, cheap.
-constexpr size_t kDetectBytes = 16 << 10;
+// ICU's detector reads this much, from a little before the first non-ASCII
+// byte (a page's ASCII head tells it nothing). It costs about 0.17 us a
+// byte (n-gram tables of each language); its confidence on Russian is the
+// same from 256 bytes to 4 KB.
+constexpr size_t kDetectBytes = 1 << 10, kDetectLead = 256;
 // Below this confidence (0-100), detection is a guess: the default wins.
 constexpr int kMinConfidence = 30;
 constexpr const char* kDefaultCharset = "windows-1252";
@@ -158,6 +163,14 @@ bool WellFormedStart(std::string_view b) {
 bool IsPlainUtf8(std::string_view b, bool truncated) {
   size_t i = 0, n = b.size();
   while (i < n) {
+    // Eight ASCII bytes at a time: no high bit, no ESC.
+    constexpr uint64_t kHigh = 0x8080808080808080ULL, kOnes = 0x0101010101010101ULL;
+    for (uint64_t w; i + 8 <= n; i += 8) {
+      memcpy(&w, b.data() + i, 8);
+      uint64_t esc = w ^ (kOnes * 0x1B);
+      if ((w & kHigh) || ((esc - kOnes) & ~esc & kHigh)) break;
+    }
+    if (i == n) break;
     unsigned char c = b[i];
     if (c < 0x80) {
       if (c == 0x1B) return false;
@@ -210,7 +223,10 @@ std::string Detect(std::string_view body, bool html) {
   if (!detector) detector.reset(ucsdet_open(&err));
   if (!detector || U_FAILURE(err)) return {};
   ucsdet_enableInputFilter(detector.get(), html);  // ignore markup
-  std::string_view sample = body.substr(0, kDetectBytes);
+  size_t first =
+      std::find_if(body.begin(), body.end(), [](char c) { return c & 0x80; }) - body.begin();
+  std::string_view sample =
+      body.substr(first > kDetectLead ? first - kDetectLead : 0, kDetectBytes);
   ucsdet_setText(detector.get(), sample.data(), static_cast<int32_t>(sample.size()), &err);
   const UCharsetMatch* match = ucsdet_detect(detector.get(), &err);
   if (U_FAILURE(err) || !match || ucsdet_getConfidence(match, &err) < kMinConfidence) return {};

@@ -43,6 +43,39 @@ bool IsWordToken(int32_t status) {
   return status >= UBRK_WORD_NONE_LIMIT && status < UBRK_WORD_IDEO_LIMIT;
 }
 
+// Appends the UTF-8 of s[0, n) (ICU's converter is general, and slower on
+// the short, mostly ASCII words here). A lone surrogate becomes U+FFFD.
+void AppendUtf8(const char16_t* s, int32_t n, std::string* out) {
+  for (int32_t i = 0; i < n; ++i) {
+    uint32_t c = s[i];
+    if (c < 0x80) {
+      out->push_back(static_cast<char>(c));
+      continue;
+    }
+    if (c >= 0xD800 && c <= 0xDFFF) {
+      bool pair = c <= 0xDBFF && i + 1 < n && s[i + 1] >= 0xDC00 && s[i + 1] <= 0xDFFF;
+      c = pair ? 0x10000 + ((c - 0xD800) << 10) + (s[++i] - 0xDC00) : 0xFFFD;
+    }
+    char b[4];
+    int len;
+    if (c < 0x800) {
+      b[0] = static_cast<char>(0xC0 | c >> 6);
+      len = 1;
+    } else if (c < 0x10000) {
+      b[0] = static_cast<char>(0xE0 | c >> 12);
+      b[1] = static_cast<char>(0x80 | (c >> 6 & 0x3F));
+      len = 2;
+    } else {
+      b[0] = static_cast<char>(0xF0 | c >> 18);
+      b[1] = static_cast<char>(0x80 | (c >> 12 & 0x3F));
+      b[2] = static_cast<char>(0x80 | (c >> 6 & 0x3F));
+      len = 3;
+    }
+    b[len] = static_cast<char>(0x80 | (c & 0x3F));
+    out->append(b, len + 1);
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> Words(std::string_view utf8) {
@@ -60,7 +93,7 @@ std::vector<std::string> Words(std::string_view utf8) {
   for (int32_t end = it->next(); end != icu::BreakIterator::DONE; start = end, end = it->next()) {
     if (!IsWordToken(it->getRuleStatus())) continue;
     words.emplace_back();
-    text.tempSubStringBetween(start, end).toUTF8String(words.back());
+    AppendUtf8(text.getBuffer() + start, end - start, &words.back());
   }
   return words;
 }
