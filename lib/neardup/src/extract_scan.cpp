@@ -95,6 +95,7 @@ class Scanner : public HtmlHandler {
     OpenElement open{name};
     uint8_t flags = TagFlags(name);
     ReadAttributes(attrs, &flags, &open);
+    open.main = (flags & kTagMain) != 0;
     if (skip_ > 0 || (flags & kTagSkip) || open.hidden) {
       if ((flags & kTagTitle) && skip_ == head_ && !title_seen_) in_title_ = title_seen_ = true;
       if (name == "head") ++head_;
@@ -175,7 +176,6 @@ class Scanner : public HtmlHandler {
         *flags |= kTagMain;
       }
     }
-    open->main = (*flags & kTagMain) != 0;
   }
 
   void Count(uint8_t flags, int delta) {
