@@ -1,5 +1,7 @@
 #include "neardup/extract.h"
 
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <utility>
 
@@ -42,6 +44,12 @@ size_t ValidSequenceAt(std::string_view s, size_t i) {
 // leaves *fixed alone, when the page is fine as it is (the usual case).
 bool RepairUtf8(std::string_view html, std::string* fixed) {
   size_t i = 0;
+  // Eight ASCII bytes at a time, none of them NUL (most of any page).
+  constexpr uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
+  for (uint64_t v; i + 8 <= html.size(); i += 8) {
+    std::memcpy(&v, html.data() + i, 8);
+    if (((v | ((v - kOnes) & ~v)) & kHigh) != 0) break;
+  }
   while (i < html.size()) {
     const size_t n = ValidSequenceAt(html, i);
     if (n == 0) break;

@@ -114,7 +114,8 @@ class Scanner : public HtmlHandler {
 
   void EndElement(std::string_view name) override {
     size_t i = stack_.size();
-    while (i > 0 && stack_[i - 1].name != name) --i;
+    // libxml2 interns names: the same pointer is the usual match.
+    while (i > 0 && stack_[i - 1].name.data() != name.data() && stack_[i - 1].name != name) --i;
     if (i == 0) return;  // never opened: nothing to close
     while (stack_.size() >= i) Close();
   }

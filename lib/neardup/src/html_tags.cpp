@@ -112,9 +112,22 @@ bool EqualsFolded(std::string_view a, std::string_view lower) {
 }  // namespace
 
 uint8_t TagFlags(std::string_view name) {
-  auto it = std::lower_bound(kTags.begin(), kTags.end(), name,
-                             [](const Entry& e, std::string_view n) { return e.first < n; });
-  return (it != kTags.end() && it->first == name) ? it->second : 0;
+  // Where each first letter's names begin in kTags: a few compares, not a
+  // binary search's memcmp calls (this runs for every tag of every page).
+  static const auto kFirst = [] {
+    std::array<uint8_t, 28> first{};
+    for (size_t c = 0, i = 0; c < 27; ++c) {
+      while (i < kTags.size() && static_cast<size_t>(kTags[i].first[0] - 'a') < c) ++i;
+      first[c] = static_cast<uint8_t>(i);
+    }
+    first[27] = static_cast<uint8_t>(kTags.size());
+    return first;
+  }();
+  if (name.empty() || name[0] < 'a' || name[0] > 'z') return 0;
+  const size_t c = static_cast<size_t>(name[0] - 'a');
+  for (size_t i = kFirst[c]; i < kFirst[c + 1]; ++i)
+    if (kTags[i].first == name) return kTags[i].second;
+  return 0;
 }
 
 bool NamesBoilerplate(std::string_view value) {
