@@ -152,6 +152,11 @@ class SigFile {
  private:
   SigFile() = default;
   base::Status Validate();
+  base::Status ValidateHeader();
+  base::Status ValidateFooter();
+  base::Status ValidateIndex();
+  base::Status ValidateRecord(size_t i, uint64_t at, uint64_t size) const;
+  base::Status Corrupt(uint64_t offset, const std::string& what) const;
 
   std::string name_;
   const char* data_ = nullptr;
@@ -160,7 +165,7 @@ class SigFile {
   SigHeader header_;
   const uint64_t* index_ = nullptr;
   size_t count_ = 0;
-  uint64_t records_end_ = 0;
+  uint64_t records_begin_ = 0, records_end_ = 0;
 };
 
 // How DumpRecord prints the shingle set.

@@ -14,6 +14,7 @@
 // hash scheme in the signature file's header.
 #pragma once
 
+#include <bitset>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -61,7 +62,8 @@ class MinHasher {
   std::vector<uint32_t> Sketch(std::span<const uint64_t> shingles) const;
 
  private:
-  uint32_t Densified(uint32_t bin, std::span<const uint32_t> bins) const;
+  // The bin that empty bin `bin` copies: the first filled one on its probe sequence.
+  uint32_t ProbeFilled(uint32_t bin, const std::bitset<kMaxPermutations>& filled) const;
 
   int num_perm_;
   uint64_t seed_;
