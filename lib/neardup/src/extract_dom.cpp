@@ -1,0 +1,113 @@
+// The DOM filter: the scan marked runs inside template elements (boiler);
+// here the remaining text is judged block by block with two shallow text
+// features, as boilerpipe does (Kohlschütter et al., 2010): the number of
+// words and the link density (words inside <a> / words).
+#include <cstdint>
+#include <vector>
+
+#include "extract_methods.h"
+
+namespace neardup {
+
+namespace {
+
+constexpr uint32_t kMinContentWords = 10;
+
+enum class Kind : uint8_t { kContent, kShort, kLinks };
+
+struct Block {
+  size_t first_run = 0, end_run = 0;  // [first_run, end_run) in page.runs
+  uint32_t words = 0, link_words = 0;
+  bool main = false, heading = false;
+  Kind kind = Kind::kLinks;
+  bool keep = false;
+};
+
+// The blocks that have text outside template elements, in page order.
+std::vector<Block> Blocks(const std::vector<TextRun>& runs) {
+  std::vector<Block> blocks;
+  for (size_t i = 0; i < runs.size();) {
+    Block b{i, i};
+    for (; b.end_run < runs.size() && runs[b.end_run].block == runs[i].block; ++b.end_run) {
+      const TextRun& run = runs[b.end_run];
+      if (run.flags & kRunBoiler) continue;
+      b.words += run.words;
+      if (run.flags & kRunLink) b.link_words += run.words;
+      b.main = b.main || (run.flags & kRunMain);
+      b.heading = b.heading || (run.flags & kRunHeading);
+    }
+    i = b.end_run;
+    if (b.words == 0) continue;
+    const bool few_links = 3 * b.link_words < b.words;
+    b.kind = !few_links                    ? Kind::kLinks
+             : b.words >= kMinContentWords ? Kind::kContent
+                                           : Kind::kShort;
+    blocks.push_back(b);
+  }
+  return blocks;
+}
+
+// Keeps content blocks and, of each stretch of short blocks, the headings
+// when a content block follows (after link lists, if any), and all of it when content blocks come
+// both before and after it. Inside <article> or <main> (in_main) the page's own markup says what is
+// content: every block but link lists is kept.
+void Choose(std::vector<Block*>& candidates, bool in_main) {
+  for (size_t i = 0; i < candidates.size();) {
+    if (candidates[i]->kind != Kind::kShort || in_main) {
+      candidates[i]->keep = candidates[i]->kind != Kind::kLinks;
+      ++i;
+      continue;
+    }
+    size_t end = i;
+    while (end < candidates.size() && candidates[end]->kind == Kind::kShort) ++end;
+    const bool content_before = i > 0 && candidates[i - 1]->kind == Kind::kContent;
+    const bool content_after = end < candidates.size() && candidates[end]->kind == Kind::kContent;
+    // A heading may be followed by a byline of links before its text.
+    size_t next = end;
+    while (next < candidates.size() && candidates[next]->kind == Kind::kLinks) ++next;
+    const bool heads_content = next < candidates.size() && candidates[next]->kind == Kind::kContent;
+    for (; i < end; ++i)
+      candidates[i]->keep =
+          (content_before && content_after) || (candidates[i]->heading && heads_content);
+  }
+}
+
+}  // namespace
+
+std::string DomText(const ScannedPage& page) {
+  std::vector<Block> blocks = Blocks(page.runs);
+  // <article>/<main> content wins over the rest of the page when it has a
+  // content block of its own.
+  bool use_main = false;
+  for (const Block& b : blocks) use_main = use_main || (b.main && b.kind == Kind::kContent);
+  std::vector<Block*> candidates;
+  for (Block& b : blocks)
+    if (!use_main || b.main) candidates.push_back(&b);
+  Choose(candidates, use_main);
+  // A page without a content block (a short note, a list of specifications)
+  // keeps what is not links: empty texts would all look alike to warcnear.
+  bool kept = false;
+  for (const Block& b : blocks) kept = kept || b.keep;
+  if (!kept)
+    for (Block& b : blocks) b.keep = b.kind != Kind::kLinks;
+
+  std::string out;
+  for (const Block& b : blocks) {
+    if (!b.keep) continue;
+    if (!out.empty()) out.push_back('\n');
+    uint32_t previous_end = 0;
+    bool first = true;
+    for (size_t r = b.first_run; r < b.end_run; ++r) {
+      const TextRun& run = page.runs[r];
+      if (run.flags & kRunBoiler) continue;
+      // Runs that touched in the text touch here; anything between is a space.
+      if (!first && run.begin != previous_end) out.push_back(' ');
+      out.append(page.text, run.begin, run.end - run.begin);
+      previous_end = run.end;
+      first = false;
+    }
+  }
+  return out;
+}
+
+}  // namespace neardup
