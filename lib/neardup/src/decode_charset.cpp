@@ -265,9 +265,9 @@ Choice Choose(std::string_view body, std::string_view content_type, bool truncat
     }
     // Declared legacy text that is valid UTF-8 beyond ASCII is UTF-8: a
     // chance match is rare, a server's wrong default is not.
-    std::string declared = CharsetName(cnv.get());
-    if (declared != "UTF-8" && HasNonAscii(body) && IsPlainUtf8(body, truncated)) {
-      AddNote(note, "declared " + declared + " (" + from + "), but the bytes are UTF-8");
+    std::string charset = CharsetName(cnv.get());
+    if (charset != "UTF-8" && HasNonAscii(body) && IsPlainUtf8(body, truncated)) {
+      AddNote(note, "declared " + charset + " (" + from + "), but the bytes are UTF-8");
       return {nullptr, "UTF-8", "detected"};
     }
     return {std::move(cnv), "", from};
