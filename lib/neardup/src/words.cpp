@@ -91,6 +91,7 @@ std::vector<std::string> Words(std::string_view utf8) {
   icu::BreakIterator* it = ThreadWordIterator();
   it->setText(text);
   std::vector<std::string> words;
+  words.reserve(utf8.size() / 6);  // about one word per 6 bytes of English
   int32_t start = it->first();
   for (int32_t end = it->next(); end != icu::BreakIterator::DONE; start = end, end = it->next()) {
     if (!IsWordToken(it->getRuleStatus())) continue;
