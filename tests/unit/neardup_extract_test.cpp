@@ -6,6 +6,7 @@
 #include <iterator>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "neardup/extract.h"
@@ -294,4 +295,24 @@ TEST_CASE("neardup: TokenF1 and the method names", "[neardup]") {
   CHECK(m == ExtractMethod::kDom);
   CHECK(!neardup::ParseExtractMethod("DOM", &m));
   CHECK(neardup::ExtractMethodName(ExtractMethod::kNone) == "none");
+}
+
+TEST_CASE("neardup: extraction from several threads at once gives the same text", "[neardup]") {
+  // warcshingle -j N extracts in N threads: libxml2's set-up and parser
+  // contexts must not be shared between them.
+  std::vector<std::string> pages, expected;
+  for (const char* page : kPages) {
+    pages.push_back(ReadPage(std::string(page) + ".html"));
+    expected.push_back(Text(pages.back(), ExtractMethod::kDom));
+  }
+  std::vector<int> mismatches(4, 0);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] {
+      for (int round = 0; round < 50; ++round)
+        for (size_t i = 0; i < pages.size(); ++i)
+          if (Text(pages[i], ExtractMethod::kDom) != expected[i]) ++mismatches[t];
+    });
+  for (auto& thread : threads) thread.join();
+  CHECK(mismatches == std::vector<int>(4, 0));
 }
