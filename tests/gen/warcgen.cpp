@@ -53,30 +53,31 @@ record line) encoded as manifest fields (warcmanifest(5): a space is %20);
 sha1hex and length: the block's, the LENGTH bytes after the record line.
 
 --neardup writes a corpus for the near-duplicate stage instead: --pages HTML
-pages, WARC/1.1 response records (one gzip member each, after one warcinfo
-record per file) on --sites sites, each with its own template (layout, class
-names, navigation, tag cloud, footer, inline CSS) around a main text, and
-what changes from page to page: related links, ads, comments, a timestamp,
-a view counter. A page is new (a new main text: 400-1000 words, one page in
-ten 60-200) or, with probability --derived-rate, derived from one of the
-last 4096 pages by an operation drawn by the --ops weights:
-  insert, delete, substitute, edit (all three)  words of the main text:
-       0.1-30% of them, 45% of pages under 2% (J = 0.8 for 5-word shingles
+pages of --page-size bytes on average (at least some 12K: the template),
+WARC/1.1 response records after one warcinfo record per file (--files,
+--prefix, --level and --plain as above), on --sites sites, each with its own
+template (layout, class names, navigation, tag cloud, footer, inline CSS)
+around a main text, and what changes from page to page: related links, ads,
+comments, a timestamp, a view counter. A page is new (a new main text of
+400-1000 words, one page in ten 60-200) or, with probability --derived-rate,
+derived from one of the last 4096 pages by an operation drawn by --ops:
+  insert, delete, substitute, edit (all three)  words of the paragraphs:
+       45% of these pages 0.1-2% of the words (J = 0.8 for 5-word shingles
        is about 2%), 30% 2-5%, 15% 5-12%, 10% 12-30%
   reorder     1-3 paragraphs moved        truncate  text cut to 50-98%
   retemplate  the same main text on another site: a near-duplicate
-  trap        the same site, ads, comments, timestamp and delivery with
+  trap        the same site, ads, comments, timestamp and delivery around
               another main text as long: NOT a near-duplicate
   refresh     a new timestamp, view counter and ads; the same main text
   noise       entity, case and whitespace noise; the same main text
   recode      another charset, Content-Encoding or framing; the same text
   copy        the same payload at another URL
 Latin sites serve utf-8 (some with a BOM), windows-1252 or iso-8859-1; one
-site in 20 is Japanese: shift_jis, euc-jp or utf-8. The charset is declared
-in the HTTP header, a <meta>, both, neither, or by a wrong <meta> under a
-right header. Content-Encoding: identity, gzip, deflate (zlib; some raw), br;
-some responses chunked. A block keeps the payload as sent, and
-WARC-Payload-Digest is over those bytes.
+site in 20 is Japanese (sites 3, 23, 43, ...: shift_jis, euc-jp, utf-8 in
+turn). The charset is declared in the HTTP header, a <meta>, both, neither,
+or by a wrong <meta> under a right header. Content-Encoding: identity, gzip,
+deflate (zlib; some raw), br; some responses chunked. A block keeps the
+payload as sent, and WARC-Payload-Digest is over those bytes.
 
 The truth goes to DIR/truth (--out DIR):
   manifest   what `warcsum --recompute FILES` prints (files in name order)
@@ -85,17 +86,21 @@ The truth goes to DIR/truth (--out DIR):
     charset declared coding chunked words detail. id: 0, 1, ...; file,
     offset, uri, date: the record's key as in the manifest (offset: its
     gzip member); op as above or "new"; base: the id derived from, or -;
-    declared: both, http, meta, http-equiv, none, conflict or bom; coding:
-    identity, gzip, deflate, deflate-raw or br; chunked: 0 or 1; words:
-    the main text's words; detail: the op's parameters, or -.
+    site: 0, 1, ...; declared: both, http, meta, http-equiv, none, conflict
+    or bom; coding: identity, gzip, deflate, deflate-raw or br; chunked: 0
+    or 1; words: the generator's words in the main text (Japanese: its
+    vocabulary's words, not ICU's); detail: "rate=R ins=N del=N sub=N"
+    (word edits), "moves=N" (reorder), "keep=F" (truncate), "from-site=N"
+    (retemplate), or -.
   texts.tsv  one line per page: id, then the blocks of its true main text
     (headline, paragraphs), tab-separated, UTF-8.
 Latin main texts are lower-case ASCII words, a few with a Latin-1 accent
-(é à ö ü ñ ç), capitalised at a sentence's start, with "," and "." after
+(é à ö ü ñ ç), capitalised at a sentence's start, with ", " and ". " after
 words: splitting on what is not a letter or digit and lower-casing gives
 ICU's words. Japanese texts have no spaces: tokenise them as the stage does.
 --stdout writes one WARC stream to standard output (file "-" in the truth,
-written only if --out is given): --pages 1000000 for the scale test.
+written only if --out is given), for the scale test: --pages 1000000. The
+same options give the same bytes; --files changes no page, only where it is.
 
 Exit status: 0 success, 1 an output could not be written, 2 usage error.)";
 
@@ -172,30 +177,11 @@ int main(int argc, char** argv) {
   std::string size = "10M", min_payload = "2K", max_payload = "60K";
   std::string version = "1.0", layout = "member", format = "warc", arc_version = "1.0";
   bool quiet = false;
-  app.add_option("-o,--out", o.out_dir, "Directory to write the files to (created if missing)")
-      ->type_name("DIR");
   warcgen::NearDupOptions nd;
   std::string page_size = "30K", ops;
   bool neardup = false;
-  app.add_flag("--neardup", neardup, "Write a near-duplicate corpus with ground truth (below)");
-  app.add_option("--pages", nd.pages, "--neardup: number of pages")
-      ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 40))
-      ->capture_default_str();
-  app.add_option("--sites", nd.sites, "--neardup: number of sites (default: pages / 40, 8-5000)")
-      ->check(CLI::Range(1, 1000000));
-  app.add_option("--page-size", page_size, "--neardup: average HTML size of a page")
-      ->type_name("BYTES")
-      ->capture_default_str();
-  app.add_option("--derived-rate", nd.derived_rate,
-                 "--neardup: fraction of pages derived from an earlier page")
-      ->check(CLI::Range(0.0, 1.0))
-      ->capture_default_str();
-  app.add_option("--ops", ops,
-                 "--neardup: weights of the derivations, e.g. trap=2,copy=0 (default insert=4,"
-                 "delete=3,substitute=4,edit=6,reorder=2,truncate=2,retemplate=3,trap=4,"
-                 "refresh=3,noise=2,recode=2,copy=1)")
-      ->type_name("OP=W,...");
-  app.add_flag("--stdout", nd.to_stdout, "--neardup: write one WARC stream to standard output");
+  app.add_option("-o,--out", o.out_dir, "Directory to write the files to (created if missing)")
+      ->type_name("DIR");
   app.add_option("--prefix", o.prefix, "File name prefix")->capture_default_str();
   app.add_option("--seed", o.seed, "Seed of the pseudo-random generator")->capture_default_str();
   app.add_option("--size", size, "Approximate total uncompressed size (K, M, G: powers of 1024)")
@@ -270,6 +256,25 @@ int main(int argc, char** argv) {
   app.add_option("--records", o.records,
                  "ARC only: write one line per ARC record to FILE (line format below)")
       ->type_name("FILE");
+  app.add_flag("--neardup", neardup, "Write a near-duplicate corpus with ground truth (below)");
+  app.add_option("--pages", nd.pages, "--neardup: number of pages")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  app.add_option("--sites", nd.sites, "--neardup: number of sites (default: pages / 40, 8-5000)")
+      ->check(CLI::Range(1, 1000000));
+  app.add_option("--page-size", page_size, "--neardup: average HTML size of a page")
+      ->type_name("BYTES")
+      ->capture_default_str();
+  app.add_option("--derived-rate", nd.derived_rate,
+                 "--neardup: fraction of pages derived from an earlier page")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  app.add_option("--ops", ops,
+                 "--neardup: weights of the derivations, e.g. trap=2,copy=0 (default insert=4,"
+                 "delete=3,substitute=4,edit=6,reorder=2,truncate=2,retemplate=3,trap=4,"
+                 "refresh=3,noise=2,recode=2,copy=1)")
+      ->type_name("OP=W,...");
+  app.add_flag("--stdout", nd.to_stdout, "--neardup: write one WARC stream to standard output");
   app.add_flag("-q,--quiet", quiet, "Print nothing but errors");
   if (int rc = toolcommon::ParseCommandLine(&app, argc, argv); rc >= 0) return rc;
 
