@@ -198,6 +198,13 @@ expect_eq "stream manifest" "$(sed 's/^- /s1.warc.gz /' "$WORK/s/truth/manifest"
 expect_eq "stream pages" "$(cut -f1,4- "$WORK/a/truth/pages.tsv")" "$(cut -f1,4- "$WORK/s/truth/pages.tsv")"
 cmp "$WORK/a/truth/texts.tsv" "$WORK/s/truth/texts.tsv" || fail "stream texts differ from the files'"
 
+# --ops and --derived-rate as asked (ops not named: none); a retemplate with no other site of the
+# base's script is a refresh.
+"$GEN" -q --neardup --pages 60 --sites 1 --page-size 8K --derived-rate 1 --ops retemplate=1,trap=1 \
+  --out "$WORK/o"
+expect_eq "ops with one site" "$(printf '%s\n' new refresh trap)" \
+  "$(cut -f6 "$WORK/o/truth/pages.tsv" | sed 1d | sort -u)"
+
 # Usage errors: exit 2 with a message.
 for bad in "--pages 0" "--ops trap=x" "--ops nope=1" "--page-size 1K" "--dup-rate 0.1" \
   "--files 3 --stdout"; do

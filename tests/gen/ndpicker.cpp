@@ -62,7 +62,11 @@ const Page& PagePicker::Next() {
   Page page;
   if (!history_.empty() && rng_->Chance(o_.derived_rate)) {
     Op op = DrawOp();
-    page = Derive(history_[rng_->Below(history_.size())], op, id);
+    const Page& base = history_[rng_->Below(history_.size())];
+    const auto& same_script =
+        base.text->script == Script::kJapanese ? japanese_sites_ : latin_sites_;
+    if (op == Op::kRetemplate && same_script.size() < 2) op = Op::kRefresh;  // no other site
+    page = Derive(base, op, id);
   } else {
     page = NewPage(id);
   }
@@ -192,8 +196,7 @@ Page PagePicker::Derive(const Page& base, Op op, uint64_t id) {
       const auto& same_script =
           base.text->script == Script::kJapanese ? japanese_sites_ : latin_sites_;
       int other = same_script[rng_->Below(same_script.size())];
-      if (same_script.size() > 1)
-        while (other == base.site) other = same_script[rng_->Below(same_script.size())];
+      while (other == base.site) other = same_script[rng_->Below(same_script.size())];
       page.site = other;
       site = &sites_[static_cast<size_t>(other)];
       page.view = NewView(id);

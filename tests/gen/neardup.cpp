@@ -237,6 +237,7 @@ const char* OpName(Op op) {
 }
 
 bool ParseOpWeights(std::string_view spec, NearDupOptions* options, std::string* error) {
+  for (double& weight : options->op_weights) weight = 0;
   while (!spec.empty()) {
     size_t comma = spec.find(',');
     std::string_view item = spec.substr(0, comma);

@@ -51,7 +51,7 @@ struct NearDupOptions {
   bool plain = false;                                                     // uncompressed .warc
 };
 
-// "insert=4,trap=2": sets the weights named (others keep theirs).
+// "insert=4,trap=2": the weights of the ops named; the others are 0.
 bool ParseOpWeights(std::string_view spec, NearDupOptions* options, std::string* error);
 
 struct NearDupSummary {

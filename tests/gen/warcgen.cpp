@@ -65,7 +65,8 @@ derived from one of the last 4096 pages by an operation drawn by --ops:
        45% of these pages 0.1-2% of the words (J = 0.8 for 5-word shingles
        is about 2%), 30% 2-5%, 15% 5-12%, 10% 12-30%
   reorder     1-3 paragraphs moved        truncate  text cut to 50-98%
-  retemplate  the same main text on another site: a near-duplicate
+  retemplate  the same main text on another site: a near-duplicate (a
+              refresh where the base's script has no other site)
   trap        the same site, ads, comments, timestamp and delivery around
               another main text as long: NOT a near-duplicate
   refresh     a new timestamp, view counter and ads; the same main text
@@ -270,7 +271,7 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
   app.add_option("--ops", ops,
-                 "--neardup: weights of the derivations, e.g. trap=2,copy=0 (default insert=4,"
+                 "--neardup: weights of the derivations, those not named 0 (default insert=4,"
                  "delete=3,substitute=4,edit=6,reorder=2,truncate=2,retemplate=3,trap=4,"
                  "refresh=3,noise=2,recode=2,copy=1)")
       ->type_name("OP=W,...");
