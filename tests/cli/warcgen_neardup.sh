@@ -12,7 +12,7 @@ WARCSUM="$BIN/warcsum/warcsum"
 GEN="$TESTBIN/warcgen"
 command -v python3 >/dev/null || { echo "skipped: python3 absent"; exit 77; }
 
-ARGS=(--neardup --pages 700 --sites 40 --page-size 12K --seed 21)
+ARGS=(--neardup --pages 700 --sites 40 --seed 21)
 "$GEN" -q "${ARGS[@]}" --files 3 --out "$WORK/a"
 files=("$WORK/a"/*.warc.gz)
 [ ${#files[@]} -eq 3 ] || fail "expected 3 WARC files, found ${#files[@]}"
@@ -143,7 +143,7 @@ def jaccard(a, b):
     return len(a & b) / len(a | b)
 
 by_id = {p["id"]: p for p in pages}
-js = []
+js, trap_j = [], []
 for p in pages:
     op, base = p["op"], by_id.get(p["base"])
     if op == "new":
@@ -170,11 +170,17 @@ for p in pages:
         if p["site"] != base["site"] or strip(p["id"]) != strip(base["id"]):
             fail("page %s: trap page's boilerplate differs from its base's" % p["id"])
         if jaccard(p["id"], base["id"]) > 0.2: fail("page %s: trap text too like its base's" % p["id"])
+        a, b = shingles([plain[p["id"]][0]]), shingles([plain[base["id"]][0]])
+        trap_j.append(len(a & b) / len(a | b))
     if op in ("insert", "delete", "substitute", "edit"):
         js.append(jaccard(p["id"], base["id"]))
 if not (any(j >= 0.8 for j in js) and any(j < 0.8 for j in js) and max(js) < 1):
     fail("edited pages' Jaccard not spread around 0.8: %s" % sorted(js))
-print("pages %d, edits %d, Jaccard of edits: %.2f below 0.8" % (len(pages), len(js), sum(j < 0.8 for j in js) / len(js)))
+# The trap bites: some trap pages' whole text is as like their base's as a
+# near-duplicate's.
+if max(trap_j) < 0.8: fail("no trap page's whole text reaches J 0.8 with its base's: %s" % sorted(trap_j))
+print("pages %d, edits %d, Jaccard of edits: %.2f below 0.8; traps %d, whole-page J: %.2f at 0.8 or more"
+      % (len(pages), len(js), sum(j < 0.8 for j in js) / len(js), len(trap_j), sum(j >= 0.8 for j in trap_j) / len(trap_j)))
 EOF
 
 # Same options, same bytes; another seed, other bytes.
@@ -182,7 +188,7 @@ EOF
 for f in "$WORK"/a/*.warc.gz "$WORK"/a/truth/*; do
   cmp "$f" "$WORK/b/${f#"$WORK/a/"}" || fail "output differs between runs: $f"
 done
-"$GEN" -q --neardup --pages 700 --sites 40 --page-size 12K --seed 22 --files 3 --out "$WORK/c"
+"$GEN" -q --neardup --pages 700 --sites 40 --seed 22 --files 3 --out "$WORK/c"
 cmp -s "$WORK/a/truth/texts.tsv" "$WORK/c/truth/texts.tsv" && fail "seeds 21 and 22 gave the same texts"
 
 # --stdout: one stream, the same every time, of the same pages as the files

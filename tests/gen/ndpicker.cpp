@@ -8,6 +8,7 @@ namespace warcgen {
 namespace {
 
 constexpr size_t kHistory = 4096;
+constexpr size_t kShortWords = 120;     // a short item's words, at most
 constexpr int64_t kEpoch = 1420070400;  // 2015-01-01T00:00:00Z: the first page's timestamp
 
 // Fraction of words edited: spread around the 5-word-shingle J = 0.8 boundary
@@ -62,11 +63,16 @@ const Page& PagePicker::Next() {
   Page page;
   if (!history_.empty() && rng_->Chance(o_.derived_rate)) {
     Op op = DrawOp();
-    const Page& base = history_[rng_->Below(history_.size())];
+    const Page* base = &history_[rng_->Below(history_.size())];
+    // A trap is drawn on a short page where one is near: there the template
+    // outweighs the main text, as on the pages that trapped shingling.
+    for (int tries = 0; op == Op::kTrap && base->text->ParagraphWords() > kShortWords && tries < 16;
+         ++tries)
+      base = &history_[rng_->Below(history_.size())];
     const auto& same_script =
-        base.text->script == Script::kJapanese ? japanese_sites_ : latin_sites_;
+        base->text->script == Script::kJapanese ? japanese_sites_ : latin_sites_;
     if (op == Op::kRetemplate && same_script.size() < 2) op = Op::kRefresh;  // no other site
-    page = Derive(base, op, id);
+    page = Derive(*base, op, id);
   } else {
     page = NewPage(id);
   }
@@ -79,7 +85,7 @@ const Page& PagePicker::Next() {
 PageView PagePicker::NewView(uint64_t id) {
   PageView view;
   view.seed = rng_->Next();
-  view.comments = static_cast<uint32_t>(rng_->Below(13));
+  view.comments = static_cast<uint32_t>(rng_->Below(21));
   view.ad_seed = rng_->Next();
   view.published = kEpoch + static_cast<int64_t>(id * 7 + rng_->Below(86400));
   view.views = static_cast<uint32_t>(rng_->Below(100000));
@@ -130,7 +136,7 @@ Page PagePicker::NewPage(uint64_t id) {
   page.site = static_cast<int>(rng_->Below(sites_.size()));
   const Site& site = sites_[static_cast<size_t>(page.site)];
   // One page in ten is a short item, where the template outweighs the text.
-  size_t words = rng_->Chance(0.1) ? 60 + rng_->Below(140) : 400 + rng_->Below(601);
+  size_t words = rng_->Chance(0.1) ? 20 + rng_->Below(kShortWords - 20) : 400 + rng_->Below(601);
   page.text = std::make_shared<MainText>(v_.NewText(rng_, site.script, words, site.accents));
   page.view = NewView(id);
   page.delivery = NewDelivery(site);

@@ -130,7 +130,14 @@ void Footer(const Vocabulary& v, const Labels& l, Site* site, Rng* rng, size_t l
     Link(v, site->script, rng, 1 + rng->Below(3), &f);
     f.append(i % 6 == 5 ? "<br>\n" : " | ");
   }
-  f.append("\n<p>").append(l.copyright).append(" 2015 ").append(site->name).append(". ");
+  // An "about us" blurb: boilerplate that reads like prose.
+  f.append("\n<div class=\"").append(p).append("about\"><p>");
+  for (uint64_t i = 0, n = 5 + rng->Below(8); i < n; ++i) {
+    AppendWords(v, site->script, rng, 6 + rng->Below(12), &f);
+    f.append(l.sentence_end).append(" ");
+  }
+  f.append("</p></div>\n<p>").append(l.copyright).append(" 2015 ").append(site->name);
+  f.append(". ");
   AppendWords(v, site->script, rng, 8 + rng->Below(10), &f);
   f.append(l.sentence_end).append(" ").append(l.special).append("</p>\n");
   f.append(site->layout == 2   ? "</td></tr></table>\n"
@@ -179,13 +186,13 @@ Site MakeSite(const Vocabulary& v, int id, Script script, uint32_t template_byte
     site.name.append(" ").append(second).append(" Daily");
   }
   const Labels& l = LabelsFor(script, site.charset);
-  // The parts below come to about 9/8 of budget + 5 KB with the page-level
-  // parts (related links, ads, comments, meta) and an average main text
-  // (measured: --page-size 30K gives pages of 30 KB on average).
-  size_t budget = template_bytes > 7000 ? (template_bytes - 5000) * 8 / 9 : 2000;
-  Top(v, l, &site, rng, std::max<size_t>(8, budget / 900));
-  Tags(v, l, &site, rng, std::max<size_t>(10, budget / 600));
-  Footer(v, l, &site, rng, std::max<size_t>(6, budget / 700));
+  // A page comes to about 9/8 of budget + 6.5 KB: the parts below, the
+  // page-level parts (related links, ads, comments, meta) and an average
+  // main text (measured: --page-size 30K gives pages of 29-30 KB).
+  size_t budget = template_bytes > 8500 ? (template_bytes - 6500) * 8 / 9 : 2000;
+  Top(v, l, &site, rng, std::max<size_t>(8, budget / 450));
+  Tags(v, l, &site, rng, std::max<size_t>(10, budget / 400));
+  Footer(v, l, &site, rng, std::max<size_t>(6, budget / 350));
   size_t fixed = site.top.size() + site.tags.size() + site.footer.size() + 900;
   Head(v, l, &site, rng, budget > fixed ? (budget - fixed) / 70 : 0);
   return site;

@@ -59,7 +59,7 @@ WARC/1.1 response records after one warcinfo record per file (--files,
 template (layout, class names, navigation, tag cloud, footer, inline CSS)
 around a main text, and what changes from page to page: related links, ads,
 comments, a timestamp, a view counter. A page is new (a new main text of
-400-1000 words, one page in ten 60-200) or, with probability --derived-rate,
+400-1000 words, one page in ten 20-120) or, with probability --derived-rate,
 derived from one of the last 4096 pages by an operation drawn by --ops:
   insert, delete, substitute, edit (all three)  words of the paragraphs:
        45% of these pages 0.1-2% of the words (J = 0.8 for 5-word shingles
@@ -68,7 +68,8 @@ derived from one of the last 4096 pages by an operation drawn by --ops:
   retemplate  the same main text on another site: a near-duplicate (a
               refresh where the base's script has no other site)
   trap        the same site, ads, comments, timestamp and delivery around
-              another main text as long: NOT a near-duplicate
+              another main text as long: NOT a near-duplicate (the base a
+              short page if one of 16 drawn is: whole pages then look alike)
   refresh     a new timestamp, view counter and ads; the same main text
   noise       entity, case and whitespace noise; the same main text
   recode      another charset, Content-Encoding or framing; the same text
