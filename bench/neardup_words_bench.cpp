@@ -6,6 +6,7 @@
 //
 // Cases, each timed over repeated runs on the same input:
 //   words+shingles   neardup::Words and Shingles(k=5) on 5 KB of English
+//   words CJK        neardup::Words on 5 KB of Japanese and Chinese
 //   decode gzip      DecodePayload of a 30 KB UTF-8 HTML page, gzip level 6
 //   decode chunked   the same page chunked, not compressed
 //   decode 1252      the same page in windows-1252, declared by <meta> (ICU)
@@ -136,6 +137,18 @@ int main(int argc, char** argv) {
   Time("words+shingles", seconds, text.size(),
        [&] { return neardup::Shingles(neardup::Words(text), 5).size(); });
 
+  // 私は東京大学で日本語を勉強しています。 and 我们今天去北京大学学习中文。, repeated.
+  std::string cjk;
+  while (cjk.size() < 5000) {
+    cjk +=
+        "\xE7\xA7\x81\xE3\x81\xAF\xE6\x9D\xB1\xE4\xBA\xAC\xE5\xA4\xA7\xE5\xAD\xA6\xE3\x81\xA7\xE6"
+        "\x97\xA5\xE6\x9C\xAC\xE8\xAA\x9E\xE3\x82\x92\xE5\x8B\x89\xE5\xBC\xB7\xE3\x81\x97\xE3\x81"
+        "\xA6\xE3\x81\x84\xE3\x81\xBE\xE3\x81\x99\xE3\x80\x82\xE6\x88\x91\xE4\xBB\xAC\xE4\xBB\x8A"
+        "\xE5\xA4\xA9\xE5\x8E\xBB\xE5\x8C\x97\xE4\xBA\xAC\xE5\xA4\xA7\xE5\xAD\xA6\xE5\xAD\xA6\xE4"
+        "\xB9\xA0\xE4\xB8\xAD\xE6\x96\x87\xE3\x80\x82";
+  }
+  Time("words CJK", seconds, cjk.size(), [&] { return neardup::Words(cjk).size(); });
+
   std::string page = HtmlPage(30000, "<meta charset=\"utf-8\">");
   std::string gz = Gzip(page), chunked = Chunked(page);
   neardup::DecodeOptions options;
@@ -146,6 +159,7 @@ int main(int argc, char** argv) {
       return out.utf8.size();
     };
   };
+  printf("(the gzip page: %zu bytes, %zu compressed)\n", page.size(), gz.size());
   Time("decode gzip", seconds, page.size(), decode(gz, {"", "gzip", "text/html"}));
   Time("decode chunked", seconds, page.size(), decode(chunked, {"chunked", "", "text/html"}));
   std::string latin = HtmlPage(30000, "<meta charset=\"windows-1252\">");

@@ -1,10 +1,13 @@
 // warcgen: writes a deterministic synthetic WARC (or ARC) corpus, and the manifest that
 // warcsum must produce for it, for tests and benchmarks.
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <iostream>
 
 #include "corpus.h"
+#include "neardup.h"
 #include "toolcommon/cli.h"
 #include "toolcommon/diag.h"
 #include "toolcommon/io.h"
@@ -49,6 +52,58 @@ record's gzip member, or its first byte with --plain; file and url (as in the
 record line) encoded as manifest fields (warcmanifest(5): a space is %20);
 sha1hex and length: the block's, the LENGTH bytes after the record line.
 
+--neardup writes a corpus for the near-duplicate stage instead: --pages HTML
+pages of --page-size bytes on average (at least some 12K: the template),
+WARC/1.1 response records after one warcinfo record per file (--files,
+--prefix, --level and --plain as above), on --sites sites, each with its own
+template (layout, class names, navigation, tag cloud, footer, inline CSS)
+around a main text, and what changes from page to page: related links, ads,
+comments, a timestamp, a view counter. A page is new (a new main text of
+400-1000 words, one page in ten 20-120) or, with probability --derived-rate,
+derived from one of the last 4096 pages by an operation drawn by --ops:
+  insert, delete, substitute, edit (all three)  words of the paragraphs:
+       45% of these pages 0.1-2% of the words (J = 0.8 for 5-word shingles
+       is about 2%), 30% 2-5%, 15% 5-12%, 10% 12-30%
+  reorder     1-3 paragraphs moved        truncate  text cut to 50-98%
+  retemplate  the same main text on another site: a near-duplicate (a
+              refresh where the base's script has no other site)
+  trap        the same site, ads, comments, timestamp and delivery around
+              another main text as long: NOT a near-duplicate (the base a
+              short page if one of 16 drawn is: whole pages then look alike)
+  refresh     a new timestamp, view counter and ads; the same main text
+  noise       entity, case and whitespace noise; the same main text
+  recode      another charset, Content-Encoding or framing; the same text
+  copy        the same payload at another URL
+Latin sites serve utf-8 (some with a BOM), windows-1252 or iso-8859-1; one
+site in 20 is Japanese (sites 3, 23, 43, ...: shift_jis, euc-jp, utf-8 in
+turn). The charset is declared in the HTTP header, a <meta>, both, neither,
+or by a wrong <meta> under a right header. Content-Encoding: identity, gzip,
+deflate (zlib; some raw), br; some responses chunked. A block keeps the
+payload as sent, and WARC-Payload-Digest is over those bytes.
+
+The truth goes to DIR/truth (--out DIR):
+  manifest   what `warcsum --recompute FILES` prints (files in name order)
+  pages.tsv  a '#' line naming the columns, then one line per page in
+    capture order, tab-separated: id file offset uri date op base site
+    charset declared coding chunked words detail. id: 0, 1, ...; file,
+    offset, uri, date: the record's key as in the manifest (offset: its
+    gzip member); op as above or "new"; base: the id derived from, or -;
+    site: 0, 1, ...; declared: both, http, meta, http-equiv, none, conflict
+    or bom; coding: identity, gzip, deflate, deflate-raw or br; chunked: 0
+    or 1; words: the generator's words in the main text (Japanese: its
+    vocabulary's words, not ICU's); detail: "rate=R ins=N del=N sub=N"
+    (word edits), "moves=N" (reorder), "keep=F" (truncate), "from-site=N"
+    (retemplate), or -.
+  texts.tsv  one line per page: id, then the blocks of its true main text
+    (headline, paragraphs), tab-separated, UTF-8.
+Latin main texts are lower-case ASCII words, a few with a Latin-1 accent
+(é à ö ü ñ ç), capitalised at a sentence's start, with ", " and ". " after
+words: splitting on what is not a letter or digit and lower-casing gives
+ICU's words. Japanese texts have no spaces: tokenise them as the stage does.
+--stdout writes one WARC stream to standard output (file "-" in the truth,
+written only if --out is given), for the scale test: --pages 1000000. The
+same options give the same bytes; --files changes no page, only where it is.
+
 Exit status: 0 success, 1 an output could not be written, 2 usage error.)";
 
 // "64M" -> 67108864. K, M and G are powers of 1024; a trailing B or iB is accepted.
@@ -88,6 +143,30 @@ bool ParseSize(std::string text, uint64_t* value) {
   return true;
 }
 
+int RunNearDup(const warcgen::NearDupOptions& options, bool quiet) {
+  std::error_code ec;
+  if (!options.out_dir.empty()) std::filesystem::create_directories(options.out_dir, ec);
+  if (ec) {
+    std::cerr << "warcgen: " << options.out_dir << ": cannot create directory: " << ec.message()
+              << "\n";
+    return toolcommon::kExitSomeInputsFailed;
+  }
+  toolcommon::InstallInterruptHandler();
+  auto start = std::chrono::steady_clock::now();
+  warcgen::NearDupSummary summary;
+  if (auto s = warcgen::GenerateNearDup(options, &summary); !s.ok()) {
+    std::cerr << "warcgen: " << s.message() << "\n";
+    return toolcommon::kExitSomeInputsFailed;
+  }
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!quiet)
+    std::cerr << "warcgen: " << summary.files << " files, " << summary.pages << " pages ("
+              << summary.derived << " derived), " << toolcommon::HumanBytes(summary.html_bytes)
+              << " of HTML, " << toolcommon::HumanBytes(summary.output_bytes) << " written, "
+              << static_cast<uint64_t>(summary.pages / std::max(seconds, 1e-3)) << " pages/s\n";
+  return toolcommon::kExitSuccess;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -100,9 +179,11 @@ int main(int argc, char** argv) {
   std::string size = "10M", min_payload = "2K", max_payload = "60K";
   std::string version = "1.0", layout = "member", format = "warc", arc_version = "1.0";
   bool quiet = false;
-  app.add_option("--out", o.out_dir, "Directory to write the files to (created if missing)")
-      ->type_name("DIR")
-      ->required();
+  warcgen::NearDupOptions nd;
+  std::string page_size = "30K", ops;
+  bool neardup = false;
+  app.add_option("-o,--out", o.out_dir, "Directory to write the files to (created if missing)")
+      ->type_name("DIR");
   app.add_option("--prefix", o.prefix, "File name prefix")->capture_default_str();
   app.add_option("--seed", o.seed, "Seed of the pseudo-random generator")->capture_default_str();
   app.add_option("--size", size, "Approximate total uncompressed size (K, M, G: powers of 1024)")
@@ -177,6 +258,25 @@ int main(int argc, char** argv) {
   app.add_option("--records", o.records,
                  "ARC only: write one line per ARC record to FILE (line format below)")
       ->type_name("FILE");
+  app.add_flag("--neardup", neardup, "Write a near-duplicate corpus with ground truth (below)");
+  app.add_option("--pages", nd.pages, "--neardup: number of pages")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  app.add_option("--sites", nd.sites, "--neardup: number of sites (default: pages / 40, 8-5000)")
+      ->check(CLI::Range(1, 1000000));
+  app.add_option("--page-size", page_size, "--neardup: average HTML size of a page")
+      ->type_name("BYTES")
+      ->capture_default_str();
+  app.add_option("--derived-rate", nd.derived_rate,
+                 "--neardup: fraction of pages derived from an earlier page")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  app.add_option("--ops", ops,
+                 "--neardup: weights of the derivations, those not named 0 (default insert=4,"
+                 "delete=3,substitute=4,edit=6,reorder=2,truncate=2,retemplate=3,trap=4,"
+                 "refresh=3,noise=2,recode=2,copy=1)")
+      ->type_name("OP=W,...");
+  app.add_flag("--stdout", nd.to_stdout, "--neardup: write one WARC stream to standard output");
   app.add_flag("-q,--quiet", quiet, "Print nothing but errors");
   if (int rc = toolcommon::ParseCommandLine(&app, argc, argv); rc >= 0) return rc;
 
@@ -184,6 +284,35 @@ int main(int argc, char** argv) {
     std::cerr << "warcgen: " << message << "\n";
     return toolcommon::kExitUsage;
   };
+  if (neardup) {
+    for (const char* other :
+         {"--size", "--version", "--layout", "--dup-rate", "--near-dup-rate", "--empty-rate",
+          "--incompressible", "--chunked-rate", "--min-payload", "--max-payload", "--truth",
+          "--format", "--arc-version", "--dns-rate", "--non-http-rate", "--filedesc-rate",
+          "--space-url-rate", "--records"})
+      if (app.count(other)) return usage(std::string(other) + " is not for --neardup");
+    uint64_t bytes = 0;
+    if (!ParseSize(page_size, &bytes) || bytes < 4096 || bytes > (16 << 20))
+      return usage("--page-size: expected 4K to 16M bytes, found \"" + page_size + "\"");
+    nd.page_size = static_cast<uint32_t>(bytes);
+    if (std::string error; !ops.empty() && !warcgen::ParseOpWeights(ops, &nd, &error))
+      return usage("--ops: " + error);
+    if (o.out_dir.empty() && !nd.to_stdout) return usage("--neardup needs --out DIR or --stdout");
+    if (nd.to_stdout && app.count("--files"))
+      return usage("--stdout writes one stream: no --files");
+    if (static_cast<uint64_t>(o.files) > nd.pages) return usage("--files: more files than --pages");
+    nd.out_dir = o.out_dir;
+    nd.prefix = o.prefix;
+    nd.seed = o.seed;
+    nd.files = o.files;
+    nd.level = o.level;
+    nd.plain = o.plain;
+    return RunNearDup(nd, quiet);
+  }
+  for (const char* neardup_only :
+       {"--pages", "--sites", "--page-size", "--derived-rate", "--ops", "--stdout"})
+    if (app.count(neardup_only)) return usage(std::string(neardup_only) + " needs --neardup");
+  if (o.out_dir.empty()) return usage("--out is required");
   uint64_t min_bytes = 0, max_bytes = 0;
   if (!ParseSize(size, &o.size))
     return usage("--size: expected BYTES[K|M|G], found \"" + size + "\"");

@@ -241,6 +241,10 @@ TEST_CASE("neardup decode: the charset and its source", "[neardup]") {
     check(Decode("\x93\xFA\x96\x7B", ContentType("text/html; charset=x-sjis")),
           "\xE6\x97\xA5\xE6\x9C\xAC", "Shift_JIS", "http");
     check(Decode("ok", ContentType("text/html; charset=utf8")), "ok", "UTF-8", "http");
+    // A declared legacy charset on bytes that are UTF-8 beyond ASCII: UTF-8.
+    auto wrong = Decode("caf\xC3\xA9", ContentType("text/html; charset=iso-8859-1"));
+    check(wrong, "caf\xC3\xA9", "UTF-8", "detected");
+    CHECK(wrong.out.note == "declared windows-1252 (http), but the bytes are UTF-8");
   }
   SECTION("<meta> in the first 1024 bytes of HTML") {
     std::string head =

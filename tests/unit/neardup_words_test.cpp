@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "neardup/words.h"
@@ -90,6 +91,27 @@ TEST_CASE("neardup words: CJK and Thai by ICU's dictionaries", "[neardup]") {
              "\xE0\xB8\xA0\xE0\xB8\xB2\xE0\xB8\xA9\xE0\xB8\xB2",
              "\xE0\xB8\x97\xE0\xB8\xB5\xE0\xB9\x88",
              "\xE0\xB8\xAA\xE0\xB8\xA7\xE0\xB8\xA2\xE0\xB8\x87\xE0\xB8\xB2\xE0\xB8\xA1"});
+}
+
+TEST_CASE("neardup words: threads each use their own iterator", "[neardup]") {
+  const std::string english = "The same words, in two threads at once: 1,000 times over. ";
+  const std::string chinese =  // 我们今天去北京大学学习中文。
+      "\xE6\x88\x91\xE4\xBB\xAC\xE4\xBB\x8A\xE5\xA4\xA9\xE5\x8E\xBB\xE5\x8C\x97\xE4\xBA\xAC\xE5\xA4"
+      "\xA7\xE5\xAD\xA6\xE5\xAD\xA6\xE4\xB9\xA0\xE4\xB8\xAD\xE6\x96\x87\xE3\x80\x82";
+  const List want_english = Words(english), want_chinese = Words(chinese);
+  REQUIRE(want_english.size() == 11);
+  REQUIRE(want_chinese.size() == 7);
+  int wrong[2] = {0, 0};
+  auto run = [&](int t) {
+    for (int i = 0; i < 300; ++i) {
+      if (Words(english) != want_english || Words(chinese) != want_chinese) ++wrong[t];
+    }
+  };
+  std::thread a(run, 0), b(run, 1);
+  a.join();
+  b.join();
+  CHECK(wrong[0] == 0);
+  CHECK(wrong[1] == 0);
 }
 
 TEST_CASE("neardup words: shingles of k words", "[neardup]") {

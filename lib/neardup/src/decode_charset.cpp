@@ -194,6 +194,10 @@ bool IsPlainUtf8(std::string_view b, bool truncated) {
   return true;
 }
 
+bool HasNonAscii(std::string_view b) {
+  return std::any_of(b.begin(), b.end(), [](char c) { return c & 0x80; });
+}
+
 // The bytes of an incomplete character at the end of b, or 0.
 size_t IncompleteTail(std::string_view b) {
   for (size_t back = 1; back <= 3 && back <= b.size(); ++back) {
@@ -258,6 +262,13 @@ Choice Choose(std::string_view body, std::string_view content_type, bool truncat
     if (!cnv) {
       AddNote(note, "unknown charset \"" + std::string(label) + "\" (" + from + ")");
       continue;
+    }
+    // Declared legacy text that is valid UTF-8 beyond ASCII is UTF-8: a
+    // chance match is rare, a server's wrong default is not.
+    std::string charset = CharsetName(cnv.get());
+    if (charset != "UTF-8" && HasNonAscii(body) && IsPlainUtf8(body, truncated)) {
+      AddNote(note, "declared " + charset + " (" + from + "), but the bytes are UTF-8");
+      return {nullptr, "UTF-8", "detected"};
     }
     return {std::move(cnv), "", from};
   }

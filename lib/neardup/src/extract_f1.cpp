@@ -12,7 +12,11 @@ bool IsTokenByte(unsigned char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c >= 0x80;
 }
 
-// Calls f(token) for each maximal run of token bytes, ASCII lower-cased.
+// A CJK character (3-byte UTF-8 from U+3000 to U+DFFF) is a token of its own.
+bool IsCjkLead(unsigned char c) { return c >= 0xE3 && c <= 0xED; }
+
+// Calls f(token) for each maximal run of token bytes, ASCII lower-cased, and
+// for each CJK character.
 template <typename F>
 size_t ForEachToken(std::string_view text, F f) {
   size_t count = 0;
@@ -23,7 +27,14 @@ size_t ForEachToken(std::string_view text, F f) {
       continue;
     }
     token.clear();
-    for (; i < text.size() && IsTokenByte(text[i]); ++i) {
+    if (IsCjkLead(text[i])) {
+      token.assign(text.substr(i, 3));
+      i += 3;
+      f(token);
+      ++count;
+      continue;
+    }
+    for (; i < text.size() && IsTokenByte(text[i]) && !IsCjkLead(text[i]); ++i) {
       const char c = text[i];
       token.push_back((c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c);
     }

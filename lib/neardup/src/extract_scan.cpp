@@ -38,16 +38,16 @@ class TextBuilder {
       }
       size_t j = i + 1;
       while (j < text.size() && SpaceAt(text, j) == 0) ++j;
+      bool starts_word = true;
       if (need_newline_) {
         out_->push_back('\n');
         need_newline_ = false;
-        ++words;
-      } else if (pending_space_ || !block_has_text_) {
-        if (pending_space_) out_->push_back(' ');
-        ++words;
-      } else if (!continues_word_) {
-        ++words;  // (only the first piece can follow without a space)
+      } else if (pending_space_) {
+        out_->push_back(' ');
+      } else if (block_has_text_) {
+        starts_word = !continues_word_;  // (only the first piece can follow without a space)
       }
+      words += WordsIn(text.substr(i, j - i), starts_word);
       if (first) *begin = static_cast<uint32_t>(out_->size());
       first = false;
       pending_space_ = false;
@@ -64,6 +64,18 @@ class TextBuilder {
   void Tag() { continues_word_ = false; }
 
  private:
+  // Words in a piece of text without spaces: one, or none when it goes on
+  // with the word before; each CJK character (3-byte UTF-8 from U+3000 to
+  // U+DFFF: kana, ideographs, Hangul, CJK punctuation) is a word of its own,
+  // as text without spaces would otherwise weigh one word per sentence.
+  static uint32_t WordsIn(std::string_view piece, bool starts_word) {
+    uint32_t cjk = 0;
+    for (unsigned char c : piece) cjk += (c >= 0xE3 && c <= 0xED) ? 1 : 0;
+    const bool starts_cjk = static_cast<unsigned char>(piece[0]) >= 0xE3 &&
+                            static_cast<unsigned char>(piece[0]) <= 0xED;
+    return cjk + (starts_word && !starts_cjk ? 1 : 0);
+  }
+
   // The length of the whitespace at text[i] (ASCII or U+00A0), or 0.
   static size_t SpaceAt(std::string_view text, size_t i) {
     const unsigned char c = text[i];

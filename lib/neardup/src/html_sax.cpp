@@ -54,7 +54,9 @@ const htmlSAXHandler kSax = MakeSax();
 }  // namespace
 
 void ParseHtml(std::string_view utf8, HtmlHandler* handler) {
-  xmlInitParser();
+  // libxml2's global set-up is not safe to race: once, for every thread.
+  static const bool initialised = (xmlInitParser(), true);
+  (void)initialised;
   if (utf8.empty()) return;  // libxml2 makes no context for 0 bytes
   const int size = static_cast<int>(std::min<size_t>(utf8.size(), INT_MAX));
   htmlParserCtxtPtr parser = htmlCreateMemoryParserCtxt(utf8.data(), size);

@@ -87,12 +87,14 @@ static_assert(std::is_sorted(kTags.begin(), kTags.end()));
 
 // Class, id and role words that name a template's parts.
 constexpr std::array kBoilerWords = std::to_array<std::string_view>({
-    "ad",         "ads",         "advert",    "advertisement", "adverts",       "banner",
-    "breadcrumb", "breadcrumbs", "comment",   "comments",      "complementary", "contentinfo",
-    "cookie",     "cookies",     "footer",    "header",        "masthead",      "menu",
-    "menubar",    "modal",       "nav",       "navbar",        "navigation",    "newsletter",
-    "popup",      "promo",       "related",   "share",         "sharing",       "sidebar",
-    "social",     "sponsor",     "sponsored", "submenu",       "toolbar",       "widget",
+    "ad",          "ads",         "advert",  "advertisement", "adverts",    "banner",
+    "breadcrumb",  "breadcrumbs", "byline",  "comment",       "comments",   "complementary",
+    "contentinfo", "cookie",      "cookies", "copyright",     "crumbs",     "disclaimer",
+    "footer",      "header",      "legal",   "masthead",      "menu",       "menubar",
+    "meta",        "modal",       "nav",     "navbar",        "navigation", "newsletter",
+    "pager",       "pagination",  "popup",   "promo",         "related",    "share",
+    "sharing",     "sidebar",     "signup",  "social",        "sponsor",    "sponsored",
+    "submenu",     "subscribe",   "toolbar", "widget",
 });
 static_assert(std::is_sorted(kBoilerWords.begin(), kBoilerWords.end()));
 

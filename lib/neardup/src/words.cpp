@@ -79,6 +79,8 @@ void AppendUtf8(const char16_t* s, int32_t n, std::string* out) {
 }  // namespace
 
 std::vector<std::string> Words(std::string_view utf8) {
+  // ICU strings count in int32_t: 2^30 bytes of UTF-8 fit as UTF-16.
+  utf8 = utf8.substr(0, size_t{1} << 30);
   UErrorCode err = U_ZERO_ERROR;
   icu::UnicodeString text =
       NfkcCasefold().normalize(icu::UnicodeString::fromUTF8(icu::StringPiece(
@@ -89,6 +91,7 @@ std::vector<std::string> Words(std::string_view utf8) {
   icu::BreakIterator* it = ThreadWordIterator();
   it->setText(text);
   std::vector<std::string> words;
+  words.reserve(utf8.size() / 6);  // about one word per 6 bytes of English
   int32_t start = it->first();
   for (int32_t end = it->next(); end != icu::BreakIterator::DONE; start = end, end = it->next()) {
     if (!IsWordToken(it->getRuleStatus())) continue;

@@ -11,8 +11,10 @@
 //   "http"      the charset parameter of the HTTP Content-Type,
 //   "meta"      <meta charset> or <meta http-equiv content="...charset=">
 //               in the first 1024 bytes of HTML (a byte scan, not a parser),
-//   "detected"  valid UTF-8 (the common case, checked first), else ICU's
-//               charset detector when it is confident,
+//   "detected"  valid UTF-8 (the common case, checked first; also when a
+//               declared charset meets bytes that are valid UTF-8 beyond
+//               ASCII: a server's wrong default, noted), else ICU's charset
+//               detector when it is confident (it reads 1 KB),
 //   "default"   windows-1252, the web's legacy default,
 // and converted to UTF-8 with ICU: invalid or unmapped bytes become U+FFFD.
 // Labels go through ICU's alias table after the Encoding Standard's

@@ -27,11 +27,15 @@ enum class ExtractMethod {
   kBte,
   // A DOM filter: drop navigation, header, footer, aside, form, iframe,
   // button and select elements, and elements whose class, id or role names
-  // boilerplate (whole words: "site-nav", "comments"); then keep the blocks
-  // with 10 words or more and a link density under 1/3, and the short blocks
-  // (headings, lines) that sit between kept ones. When <article>, <main>,
-  // role=main or itemprop=articleBody holds such a block, only blocks inside
-  // those are kept.
+  // boilerplate (whole words: "site-nav" and "comments" do, "masthead" is
+  // listed itself, "shadow" is not "ad"); then judge the blocks left by two
+  // shallow features (boilerpipe's): words (a CJK character counts as one)
+  // and link density. Kept: blocks of 10 words or more with under 1/3 of
+  // them in links; shorter blocks between two kept ones; headings before
+  // one. When <article>, <main>, role=main or itemprop=articleBody holds
+  // such a block, only blocks inside those count, and there every block
+  // but link lists is kept. A page without any such block keeps all its
+  // blocks but link lists (an empty text would match every other).
   kDom,
   // All visible text.
   kNone,
@@ -63,8 +67,9 @@ bool ParseExtractMethod(std::string_view name, ExtractMethod* method);
 
 // How well an extracted text matches the true main text: F1 of the two bags
 // of tokens (maximal runs of letters and digits, ASCII case-folded, other
-// bytes >= 0x80 count as letters). Two empty texts match (1); one empty
-// text against a non-empty one scores 0. The extraction measurement of
+// bytes >= 0x80 count as letters; each CJK character, U+3000 to U+DFFF, is a
+// token of its own). Two empty texts match (1); one empty text against a
+// non-empty one scores 0. The extraction measurement of
 // bench/html_parse_probe.cpp and the unit tests.
 double TokenF1(std::string_view extracted, std::string_view truth);
 

@@ -26,7 +26,8 @@
 namespace neardup {
 
 // The words of a UTF-8 text, in order, as UTF-8. Invalid UTF-8 reads as
-// U+FFFD (not a word). Thread-safe: each thread keeps its own iterator.
+// U+FFFD (not a word). Reads at most the first 2^30 bytes (callers cap far
+// lower). Thread-safe: each thread keeps its own iterator.
 std::vector<std::string> Words(std::string_view utf8);
 
 // The sorted, distinct hashes of every k consecutive words. With fewer than
