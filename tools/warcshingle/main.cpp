@@ -31,7 +31,9 @@ int main(int argc, char** argv) {
       ->type_name("MANIFEST");
   app.add_flag("--text", options.text,
                "Print each page's key, title and extracted main text instead of signing");
+  bool dump_shingles = false;
   app.add_flag("--dump", dump, "Print signature files as text, a line per record");
+  app.add_flag("--shingles", dump_shingles, "With --dump: list each record's shingle hashes");
   app.add_option("--mime-types", mime_types,
                  "Comma-separated media types of the pages to sign (default "
                  "text/html,application/xhtml+xml,text/plain)")
@@ -63,7 +65,7 @@ int main(int argc, char** argv) {
 
   toolcommon::Diag diag("warcshingle");
   diag.set_verbosity(common.Verbosity());
-  if (dump) return warcshingle::Dump(options.inputs, &diag);
+  if (dump) return warcshingle::Dump(options.inputs, dump_shingles, &diag);
   if (options.output.empty() == !options.text)
     return toolcommon::UsageError("warcshingle", "give -o SIGFILE, or --text (not both)");
   if (!mime_types.empty()) {

@@ -60,11 +60,12 @@ class Signer {
       : options_(options),
         diag_(diag),
         writer_(writer),
-        queue_({.threads = options.jobs,
-                .window = 64 * static_cast<size_t>(options.jobs),
-                .max_weight = 64u << 20},
-               [this](neardup::Page& page) { return Work(page); },
-               [this](neardup::Page& page, Signed& result) { Deliver(page, result); }) {}
+        queue_(
+            {.threads = options.jobs,
+             .window = 64 * static_cast<size_t>(options.jobs),
+             .max_weight = 64u << 20},
+            [this](neardup::Page& page) { return Work(page); },
+            [this](neardup::Page& page, Signed& result) { Deliver(page, result); }) {}
 
   void Submit(neardup::Page&& page) {
     size_t weight = page.payload.size();
@@ -141,7 +142,8 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
   std::set<Key> wanted;
   if (!options.manifest.empty() && !ReadWantedKeys(options.manifest, &wanted, diag))
     return diag->ExitCode();
-  std::vector<std::string> inputs = toolcommon::ExpandInputs(options.inputs, options.recursive, diag);
+  std::vector<std::string> inputs =
+      toolcommon::ExpandInputs(options.inputs, options.recursive, diag);
   uint64_t total_bytes = 0;
   for (const auto& path : inputs) {
     struct stat st;
@@ -159,10 +161,9 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
   header.num_perm = static_cast<uint32_t>(options.sign.num_perm);
   header.mod_p = options.sign.mod_p;
   header.extract = options.extract_name;
-  header.creator = "warcshingle";
-  neardup::SigWriter writer(header, [&](std::string_view bytes) {
-    return out.Write(bytes.data(), bytes.size());
-  });
+  header.creator = std::string("warcshingle ") + WARCDEDUP_VERSION;
+  neardup::SigWriter writer(
+      header, [&](std::string_view bytes) { return out.Write(bytes.data(), bytes.size()); });
   toolcommon::Progress progress(diag, options.progress && diag->verbosity() > 0, inputs.size(),
                                 total_bytes);
   Signer signer(options, diag, &writer);
@@ -182,7 +183,7 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
   return diag->ExitCode();
 }
 
-int Dump(const std::vector<std::string>& files, toolcommon::Diag* diag) {
+int Dump(const std::vector<std::string>& files, bool shingles, toolcommon::Diag* diag) {
   for (const auto& path : files) {
     auto file = neardup::SigFile::Open(path);
     if (!file.ok()) {
@@ -190,8 +191,11 @@ int Dump(const std::vector<std::string>& files, toolcommon::Diag* diag) {
       continue;
     }
     const auto& sig = *file.value();
+    std::string header = neardup::DumpHeader(sig.header()) + "\n";
+    std::fwrite(header.data(), 1, header.size(), stdout);
+    auto form = shingles ? neardup::DumpShingles::kList : neardup::DumpShingles::kCount;
     for (size_t i = 0; i < sig.size(); ++i) {
-      std::string line = neardup::DumpRecord(sig.record(i)) + "\n";
+      std::string line = neardup::DumpRecord(sig.record(i), form) + "\n";
       std::fwrite(line.data(), 1, line.size(), stdout);
     }
   }

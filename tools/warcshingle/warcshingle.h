@@ -13,10 +13,10 @@ namespace warcshingle {
 struct RunOptions {
   std::vector<std::string> inputs;  // files, directories (-r), "-" (a list on stdin)
   bool recursive = false;
-  bool full_path = false;    // the file field as given, not its base name
-  std::string output;        // -o SIGFILE ("-": stdout)
-  std::string manifest;      // -m: only the records this manifest lists
-  bool text = false;         // --text: print each page's main text instead
+  bool full_path = false;  // the file field as given, not its base name
+  std::string output;      // -o SIGFILE ("-": stdout)
+  std::string manifest;    // -m: only the records this manifest lists
+  bool text = false;       // --text: print each page's main text instead
   neardup::PageFilter filter;
   neardup::SignOptions sign;
   std::string extract_name = "dom";  // for the signature file's header
@@ -26,7 +26,8 @@ struct RunOptions {
 
 int Run(const RunOptions& options, toolcommon::Diag* diag);
 
-// --dump: each signature file as text, a line per record (warcsig(5)).
-int Dump(const std::vector<std::string>& files, toolcommon::Diag* diag);
+// --dump: each signature file as text, its header line and a line per
+// record (warcsig(5)); with shingles, each record's shingle hashes too.
+int Dump(const std::vector<std::string>& files, bool shingles, toolcommon::Diag* diag);
 
 }  // namespace warcshingle
