@@ -1,0 +1,276 @@
+// SigFile: a signature file mapped, and checked whole at Open, so that
+// record(i) needs no check (layout in sigfile_layout.h).
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "neardup/sigfile.h"
+#include "sigfile_layout.h"
+
+namespace neardup {
+namespace {
+
+// Bytes as a quoted C string: "GIF89a\x01\x00".
+std::string Quote(std::string_view bytes) {
+  std::string out = "\"";
+  for (char c : bytes) {
+    auto u = static_cast<unsigned char>(c);
+    if (u >= 0x20 && u < 0x7f && c != '"' && c != '\\') {
+      out += c;
+    } else {
+      char hex[5];
+      std::snprintf(hex, sizeof hex, "\\x%02x", u);
+      out += hex;
+    }
+  }
+  return out + "\"";
+}
+
+bool IsManifestText(std::string_view s) {
+  if (s.empty()) return false;
+  for (char c : s) {
+    if (static_cast<unsigned char>(c) < 0x21 || static_cast<unsigned char>(c) > 0x7e) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+base::Result<std::unique_ptr<SigFile>> SigFile::Open(const std::string& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return base::Status::IOError(path + ": cannot open: " + std::strerror(errno));
+  struct stat st;
+  if (::fstat(fd, &st) != 0) {
+    int err = errno;
+    ::close(fd);
+    return base::Status::IOError(path + ": cannot stat: " + std::strerror(err));
+  }
+  std::unique_ptr<SigFile> file(new SigFile());
+  file->name_ = path;
+  file->bytes_ = static_cast<size_t>(st.st_size);
+  if (file->bytes_ > 0) {
+    void* map = ::mmap(nullptr, file->bytes_, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (map == MAP_FAILED) {
+      int err = errno;
+      ::close(fd);
+      return base::Status::IOError(path + ": cannot map: " + std::strerror(err));
+    }
+    file->map_ = map;
+    file->data_ = static_cast<const char*>(map);
+  } else {
+    file->data_ = "";
+  }
+  ::close(fd);
+  if (auto s = file->Validate(); !s.ok()) return s;
+  return file;
+}
+
+base::Result<std::unique_ptr<SigFile>> SigFile::FromBytes(std::string_view bytes,
+                                                          const std::string& name) {
+  if (reinterpret_cast<uintptr_t>(bytes.data()) % 8 != 0) {
+    return base::Status::InvalidArgument(name + ": bytes not 8-byte aligned in memory");
+  }
+  std::unique_ptr<SigFile> file(new SigFile());
+  file->name_ = name;
+  file->data_ = bytes.data();
+  file->bytes_ = bytes.size();
+  if (auto s = file->Validate(); !s.ok()) return s;
+  return file;
+}
+
+SigFile::~SigFile() {
+  if (map_ != nullptr) ::munmap(map_, bytes_);
+}
+
+base::Status SigFile::Corrupt(uint64_t offset, const std::string& what) const {
+  return base::Status::Corruption(name_ + ": offset " + std::to_string(offset) + ": " + what);
+}
+
+base::Status SigFile::ValidateHeader() {
+  std::string_view all(data_, bytes_);
+  if (all.substr(0, sig::kMagic.size()) != sig::kMagic) {
+    return Corrupt(0, "not a signature file: expected magic " + Quote(sig::kMagic) + ", found " +
+                          Quote(all.substr(0, sig::kMagic.size())));
+  }
+  if (bytes_ < sig::kHeaderFixed) {
+    return Corrupt(bytes_, "the header is cut short: expected " +
+                               std::to_string(sig::kHeaderFixed) + " bytes, found " +
+                               std::to_string(bytes_));
+  }
+  header_.version = sig::Load32(data_ + sig::kHeaderVersion);
+  if (header_.version > kSigVersion) {
+    return Corrupt(sig::kHeaderVersion, "version " + std::to_string(header_.version) +
+                                            " is newer than this reader's (" +
+                                            std::to_string(kSigVersion) + ")");
+  }
+  if (header_.version == 0) return Corrupt(sig::kHeaderVersion, "expected version 1, found 0");
+  header_.k = sig::Load32(data_ + sig::kHeaderK);
+  header_.num_perm = sig::Load32(data_ + sig::kHeaderNumPerm);
+  header_.mod_p = sig::Load32(data_ + sig::kHeaderModP);
+  header_.hash_scheme = sig::Load32(data_ + sig::kHeaderHashScheme);
+  header_.minhash_scheme = sig::Load32(data_ + sig::kHeaderMinHashScheme);
+  header_.minhash_seed = sig::Load64(data_ + sig::kHeaderSeed);
+  if (header_.num_perm < 1 || header_.num_perm > static_cast<uint32_t>(kMaxPermutations)) {
+    return Corrupt(sig::kHeaderNumPerm, "expected num_perm 1.." + std::to_string(kMaxPermutations) +
+                                            ", found " + std::to_string(header_.num_perm));
+  }
+  uint32_t reserved = sig::Load32(data_ + sig::kHeaderReserved);
+  if (reserved != 0) {
+    return Corrupt(sig::kHeaderReserved,
+                   "expected 0 (reserved), found " + std::to_string(reserved));
+  }
+  const uint64_t extract_len = sig::Load32(data_ + sig::kHeaderExtractLen);
+  const uint64_t creator_len = sig::Load32(data_ + sig::kHeaderCreatorLen);
+  const uint64_t size = sig::Load32(data_ + sig::kHeaderSize);
+  const uint64_t expected = sig::Align8(sig::kHeaderFixed + extract_len + creator_len);
+  if (size != expected) {
+    return Corrupt(sig::kHeaderSize, "expected header size " + std::to_string(expected) +
+                                         " (strings of " + std::to_string(extract_len) + " and " +
+                                         std::to_string(creator_len) + " bytes), found " +
+                                         std::to_string(size));
+  }
+  if (size > bytes_) {
+    return Corrupt(bytes_, "the header is cut short: expected " + std::to_string(size) +
+                               " bytes, found " + std::to_string(bytes_));
+  }
+  header_.extract.assign(data_ + sig::kHeaderFixed, extract_len);
+  header_.creator.assign(data_ + sig::kHeaderFixed + extract_len, creator_len);
+  records_begin_ = size;
+  return base::Status::Ok();
+}
+
+base::Status SigFile::ValidateFooter() {
+  std::string_view all(data_, bytes_);
+  if (bytes_ < records_begin_ + sig::kFooterSize ||
+      all.substr(bytes_ - sig::kEndMagic.size()) != sig::kEndMagic) {
+    uint64_t at = bytes_ >= records_begin_ + 8 ? bytes_ - 8 : records_begin_;
+    return Corrupt(at, "no footer (a writer that did not finish, or a file cut short): expected " +
+                           Quote(sig::kEndMagic) + " at the end, found " +
+                           Quote(all.substr(at, 8)));
+  }
+  const uint64_t footer_at = bytes_ - sig::kFooterSize;
+  const uint64_t index_at = sig::Load64(data_ + footer_at + sig::kFooterIndexOffset);
+  const uint64_t count = sig::Load64(data_ + footer_at + sig::kFooterCount);
+  // The index fills the bytes between the records and the footer exactly.
+  if (index_at < records_begin_ || index_at > footer_at || index_at % 8 != 0 ||
+      (footer_at - index_at) / 8 != count || (footer_at - index_at) % 8 != 0) {
+    return Corrupt(footer_at, "footer: expected an index of " + std::to_string(count) +
+                                  " records ending at offset " + std::to_string(footer_at) +
+                                  ", found it starting at " + std::to_string(index_at));
+  }
+  index_ = reinterpret_cast<const uint64_t*>(data_ + index_at);
+  count_ = static_cast<size_t>(count);
+  records_end_ = index_at;
+  return base::Status::Ok();
+}
+
+base::Status SigFile::ValidateIndex() {
+  const uint64_t index_at = records_end_;
+  uint64_t expected = records_begin_;
+  for (size_t i = 0; i < count_; ++i) {
+    const uint64_t at = index_[i];
+    if (at != expected) {
+      return Corrupt(index_at + 8 * i, "index entry " + std::to_string(i) +
+                                           ": expected record offset " + std::to_string(expected) +
+                                           ", found " + std::to_string(at));
+    }
+    if (at + sig::kRecFixed > index_at) {
+      return Corrupt(at, "record " + std::to_string(i) + " is cut short by the index at offset " +
+                             std::to_string(index_at));
+    }
+    const uint64_t size = sig::Load64(data_ + at + sig::kRecSize);
+    if (size < sig::kRecFixed || size % 8 != 0 || size > index_at - at) {
+      return Corrupt(at, "record " + std::to_string(i) + ": expected a size of 80 to " +
+                             std::to_string(index_at - at) + " bytes (a multiple of 8), found " +
+                             std::to_string(size));
+    }
+    if (auto s = ValidateRecord(i, at, size); !s.ok()) return s;
+    expected = at + size;
+  }
+  if (expected != index_at) {
+    return Corrupt(expected, "expected the index after the last record, found it at offset " +
+                                 std::to_string(index_at));
+  }
+  return base::Status::Ok();
+}
+
+base::Status SigFile::ValidateRecord(size_t i, uint64_t at, uint64_t size) const {
+  const char* p = data_ + at;
+  auto bad = [&](const std::string& what) {
+    return Corrupt(at, "record " + std::to_string(i) + ": " + what);
+  };
+  const uint64_t count = sig::Load64(p + sig::kRecShingleCount);
+  const uint64_t room = size - sig::kRecFixed - sig::MinHashBytes(header_.num_perm);
+  if (size < sig::kRecFixed + sig::MinHashBytes(header_.num_perm) || count > room / 8) {
+    return bad("shingle count " + std::to_string(count) + " does not fit its size " +
+               std::to_string(size));
+  }
+  uint64_t string_bytes = 0;
+  for (int s = 0; s < sig::kRecStrings; ++s)
+    string_bytes += sig::Load32(p + sig::kRecStringLens + 4 * s);
+  const uint64_t expected =
+      sig::kRecFixed + sig::MinHashBytes(header_.num_perm) + 8 * count + sig::Align8(string_bytes);
+  if (expected != size) {
+    return bad("expected a size of " + std::to_string(expected) + " from its counts, found " +
+               std::to_string(size));
+  }
+  if (uint32_t reserved = sig::Load32(p + sig::kRecReserved); reserved != 0) {
+    return bad("expected 0 (reserved), found " + std::to_string(reserved));
+  }
+  SigRecordView view = record(i);
+  const std::string_view key[] = {view.file, view.uri, view.date, view.digest};
+  const char* names[] = {"file", "uri", "date", "digest"};
+  for (int k = 0; k < sig::kRecKeyStrings; ++k) {
+    if (!IsManifestText(key[k])) {
+      return bad("expected manifest text (bytes 0x21-0x7e) in the " + std::string(names[k]) +
+                 " field, found " + Quote(key[k].substr(0, 64)));
+    }
+  }
+  for (size_t s = 1; s < view.shingles.size(); ++s) {
+    if (view.shingles[s - 1] >= view.shingles[s]) {
+      return bad("expected shingles in ascending order, found shingle " + std::to_string(s) +
+                 " not above the one before it");
+    }
+  }
+  return base::Status::Ok();
+}
+
+base::Status SigFile::Validate() {
+  if (auto s = ValidateHeader(); !s.ok()) return s;
+  if (auto s = ValidateFooter(); !s.ok()) return s;
+  return ValidateIndex();
+}
+
+uint64_t SigFile::record_offset(size_t i) const { return index_[i]; }
+
+SigRecordView SigFile::record(size_t i) const {
+  const char* p = data_ + index_[i];
+  SigRecordView v;
+  v.offset = sig::Load64(p + sig::kRecOffset);
+  v.length = sig::Load64(p + sig::kRecLength);
+  v.simhash = sig::Load64(p + sig::kRecSimhash);
+  v.status = static_cast<int32_t>(sig::Load32(p + sig::kRecStatus));
+  v.tokens = sig::Load32(p + sig::kRecTokens);
+  const char* at = p + sig::kRecFixed;
+  v.minhash = {reinterpret_cast<const uint32_t*>(at), header_.num_perm};
+  at += sig::MinHashBytes(header_.num_perm);
+  const uint64_t count = sig::Load64(p + sig::kRecShingleCount);
+  v.shingles = {reinterpret_cast<const uint64_t*>(at), static_cast<size_t>(count)};
+  at += 8 * count;
+  std::string_view* strings[sig::kRecStrings] = {&v.file, &v.uri,  &v.date, &v.digest,
+                                                 &v.host, &v.mime, &v.title};
+  for (int s = 0; s < sig::kRecStrings; ++s) {
+    uint32_t len = sig::Load32(p + sig::kRecStringLens + 4 * s);
+    *strings[s] = std::string_view(at, len);
+    at += len;
+  }
+  return v;
+}
+
+}  // namespace neardup
