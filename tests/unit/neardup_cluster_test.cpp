@@ -1,10 +1,17 @@
 // neardup/cluster.h: centre-based clusters in capture order, no chaining.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdint>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
 #include <vector>
 
 #include "neardup/cluster.h"
 #include "neardup/join.h"
+#include "neardup/sigfile.h"
+#include "neardup/sketch.h"
 
 using neardup::Doc;
 using neardup::NearQuery;
@@ -66,4 +73,97 @@ TEST_CASE("neardup: every member reaches its representative", "[neardup]") {
   auto clusters = ClusterAt(sets, 0.8);
   CHECK(clusters.representative == std::vector<uint32_t>{0, 0, 2, 2, 4, 4, 6, 6, 8});
   CHECK(clusters.count == 5);
+}
+
+// Not a test: writes a signature file for the warcnear CLI tests
+// (tests/cli/warcnear_*.sh) with the real SigWriter and MinHasher, from a
+// text description. Hidden; run as
+//   NEARDUP_FIXTURE_SPEC=in.txt NEARDUP_FIXTURE_OUT=out.sig unit_tests "[.warcnear-fixture]"
+// Description lines (# starts a comment):
+//   @ k=5 num_perm=128 mod_p=0        header settings (optional, first)
+//   FILE OFFSET DATE SET               one record; SET is "-" (no shingles)
+//                                      or numbers and ranges "1-190,500"
+// Shingle n is a 64-bit mix of n (spread as real hashes are); the simhash
+// is that of the words "n" of the set.
+namespace {
+
+uint64_t Mix(uint64_t x) {  // splitmix64's finaliser
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+std::vector<uint64_t> ParseSet(const std::string& text, std::vector<std::string>* words) {
+  std::vector<uint64_t> set;
+  if (text == "-") return set;
+  std::stringstream in(text);
+  for (std::string part; std::getline(in, part, ',');) {
+    const size_t dash = part.find('-');
+    const uint64_t from = std::stoull(part.substr(0, dash));
+    const uint64_t to = dash == std::string::npos ? from : std::stoull(part.substr(dash + 1));
+    for (uint64_t n = from; n <= to; ++n) {
+      set.push_back(Mix(n));
+      words->push_back(std::to_string(n));
+    }
+  }
+  std::sort(set.begin(), set.end());
+  set.erase(std::unique(set.begin(), set.end()), set.end());
+  return set;
+}
+
+}  // namespace
+
+TEST_CASE("warcnear CLI fixture writer", "[.warcnear-fixture]") {
+  const char* spec = std::getenv("NEARDUP_FIXTURE_SPEC");
+  const char* out = std::getenv("NEARDUP_FIXTURE_OUT");
+  REQUIRE(spec != nullptr);
+  REQUIRE(out != nullptr);
+  std::ifstream in(spec);
+  REQUIRE(in);
+  neardup::SigHeader header;
+  header.extract = "dom";
+  header.creator = "neardup_cluster_test fixture";
+  std::vector<neardup::SigRecord> records;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::stringstream fields(line);
+    if (line[0] == '@') {
+      std::string setting;
+      fields >> setting;
+      while (fields >> setting) {
+        const auto eq = setting.find('=');
+        const auto value = static_cast<uint32_t>(std::stoul(setting.substr(eq + 1)));
+        const auto name = setting.substr(0, eq);
+        if (name == "k") header.k = value;
+        if (name == "num_perm") header.num_perm = value;
+        if (name == "mod_p") header.mod_p = value;
+      }
+      continue;
+    }
+    neardup::SigRecord r;
+    std::string set;
+    REQUIRE(fields >> r.key.file >> r.key.offset >> r.key.date >> set);
+    r.key.length = 100;
+    r.key.uri = "http://example.com/" + std::to_string(r.key.offset);
+    r.key.digest = "sha1:" + std::string(40, '0');
+    r.status = 200;
+    r.host = "example.com";
+    r.mime = "text/html";
+    std::vector<std::string> words;
+    r.shingles = ParseSet(set, &words);
+    r.tokens = static_cast<uint32_t>(words.size());
+    r.simhash = neardup::SimHash(words);
+    r.minhash = neardup::MinHasher(static_cast<int>(header.num_perm)).Sketch(r.shingles);
+    records.push_back(std::move(r));
+  }
+  std::ofstream file(out, std::ios::binary);
+  neardup::SigWriter writer(header, [&](std::string_view bytes) {
+    file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    return file ? base::Status::Ok() : base::Status::IOError("cannot write");
+  });
+  for (const auto& r : records) REQUIRE(writer.Add(r).ok());
+  REQUIRE(writer.Finish().ok());
+  file.close();
+  REQUIRE(file);
 }
