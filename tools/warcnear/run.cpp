@@ -55,18 +55,27 @@ Corpus Load(const RunOptions& options, toolcommon::Diag* diag) {
     }
     c.files.push_back(std::move(*file));
   }
-  for (uint32_t f = 0; f < c.files.size(); ++f) {
-    for (uint32_t i = 0; i < c.files[f]->size(); ++i) c.refs.push_back({f, i});
-  }
-  auto key = [&](const Corpus::Ref& r) {
-    auto v = c.files[r.file]->record(r.index);
-    return std::make_tuple(v.date, v.file, v.offset, r.file, r.index);
+  // The sort keys, read once per record (views into the maps).
+  struct Keyed {
+    std::string_view date, file;
+    uint64_t offset;
+    Corpus::Ref ref;
+    auto key() const { return std::tie(date, file, offset, ref.file, ref.index); }
   };
-  std::sort(c.refs.begin(), c.refs.end(),
-            [&](const Corpus::Ref& a, const Corpus::Ref& b) { return key(a) < key(b); });
-  c.docs.reserve(c.refs.size());
-  for (size_t i = 0; i < c.refs.size(); ++i) {
-    auto v = c.view(i);
+  std::vector<Keyed> keyed;
+  for (uint32_t f = 0; f < c.files.size(); ++f) {
+    for (uint32_t i = 0; i < c.files[f]->size(); ++i) {
+      auto v = c.files[f]->record(i);
+      keyed.push_back({v.date, v.file, v.offset, {f, i}});
+    }
+  }
+  std::sort(keyed.begin(), keyed.end(),
+            [](const Keyed& a, const Keyed& b) { return a.key() < b.key(); });
+  c.refs.reserve(keyed.size());
+  c.docs.reserve(keyed.size());
+  for (const Keyed& k : keyed) {
+    c.refs.push_back(k.ref);
+    auto v = c.files[k.ref.file]->record(k.ref.index);
     c.docs.push_back({v.minhash, v.shingles, v.simhash});
   }
   return c;
