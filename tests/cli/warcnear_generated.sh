@@ -35,6 +35,13 @@ mv "$WORK/out" "$WORK/lsh.txt"
 # J = (200 - b) / (200 + b), as the page and variant b. So per page at 0.8:
 # every two of page, v2, v5, v10, v20 (10 pairs) and the copy (1).
 expect_eq "exact: pairs" 2200 "$(wc -l <"$WORK/exact.txt")"
+# Lines in LC_ALL=C sort order; in a line the smaller record first (file
+# bytes, then offset as a number).
+LC_ALL=C sort -c "$WORK/exact.txt" || fail "exact: lines out of order"
+awk '$1 > $3 || ($1 == $3 && $2 + 0 >= $4 + 0) { print "pair order: " $0; bad = 1 } END { exit bad }' \
+  "$WORK/exact.txt" || fail "a pair with its larger record first"
+grep -qx "g0.warc.gz 91 g1.warc.gz 92 0.9802 0.9900 0.9900" "$WORK/exact.txt" ||
+  fail "page 9 with its 2-edit variant"
 # LSH reports only pairs of the exact answer...
 comm -23 "$WORK/lsh.txt" "$WORK/exact.txt" | grep -q . && fail "lsh: a pair the exact join has not"
 # ... and misses none at J >= 0.9.

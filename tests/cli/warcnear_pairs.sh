@@ -76,24 +76,26 @@ b.warc.gz 1200 3 b.warc.gz 1200 1.0000" "$(cat "$WORK/out")"
 grep -q "; 4 clusters$" "$WORK/err" || fail "clusters: summary $(cat "$WORK/err")"
 
 # No chaining: a ~ b (9/11), b ~ c (9/11), a !~ c (8/12) -> {a, b}, {c}.
+# (Offsets of 2, 3 and 4 digits: pairs put the smaller offset first, lines
+# sort as text.)
 cat >"$WORK/chain.txt" <<'END'
-c.warc.gz 1 2024-01-01T00:00:01Z 1-10
-c.warc.gz 2 2024-01-01T00:00:02Z 2-11
-c.warc.gz 3 2024-01-01T00:00:03Z 3-12
+c.warc.gz 20 2024-01-01T00:00:01Z 1-10
+c.warc.gz 100 2024-01-01T00:00:02Z 2-11
+c.warc.gz 3000 2024-01-01T00:00:03Z 3-12
 END
 sig "$WORK/chain.txt" "$WORK/chain.sig"
 run "$W" --exact --clusters "$WORK/chain.sig"
-expect_eq "chain clusters" "c.warc.gz 1 0 c.warc.gz 1 1.0000
-c.warc.gz 2 0 c.warc.gz 1 0.8182
-c.warc.gz 3 1 c.warc.gz 3 1.0000" "$(cat "$WORK/out")"
+expect_eq "chain clusters" "c.warc.gz 20 0 c.warc.gz 20 1.0000
+c.warc.gz 100 0 c.warc.gz 20 0.8182
+c.warc.gz 3000 1 c.warc.gz 3000 1.0000" "$(cat "$WORK/out")"
 
 # Several files, -j and -o: the same answer. The chain file's pairs join in.
 run "$W" -j 3 -o "$WORK/both.txt" "$WORK/chain.sig" "$WORK/one.sig"
 expect_eq "-o: exit" 0 "$rc"
 expect_eq "-o: stdout" "" "$(cat "$WORK/out")"
 expect_eq "two files" "$pairs08
-c.warc.gz 1 c.warc.gz 2 0.8182 0.9000 0.9000
-c.warc.gz 2 c.warc.gz 3 0.8182 0.9000 0.9000" "$(cat "$WORK/both.txt")"
+c.warc.gz 100 c.warc.gz 3000 0.8182 0.9000 0.9000
+c.warc.gz 20 c.warc.gz 100 0.8182 0.9000 0.9000" "$(cat "$WORK/both.txt")"
 [ ! -e "$WORK/both.txt.tmp" ] || fail "-o left its temporary file"
 
 # Settings that differ: the file is left out, the others still done, exit 1.
@@ -108,8 +110,8 @@ expect_eq "incompatible: message" "warcnear: $WORK/other.sig: left out: its sett
 head -c 200 "$WORK/one.sig" >"$WORK/cut.sig"
 run "$W" -q "$WORK/cut.sig" "$WORK/missing.sig" "$WORK/chain.sig"
 expect_eq "damaged: exit" 1 "$rc"
-expect_eq "damaged: pairs" "c.warc.gz 1 c.warc.gz 2 0.8182 0.9000 0.9000
-c.warc.gz 2 c.warc.gz 3 0.8182 0.9000 0.9000" "$(cat "$WORK/out")"
+expect_eq "damaged: pairs" "c.warc.gz 100 c.warc.gz 3000 0.8182 0.9000 0.9000
+c.warc.gz 20 c.warc.gz 100 0.8182 0.9000 0.9000" "$(cat "$WORK/out")"
 grep -q "^warcnear: $WORK/cut.sig: offset [0-9]*: " "$WORK/err" || fail "cut: $(cat "$WORK/err")"
 grep -qF "warcnear: $WORK/missing.sig: cannot open: No such file or directory" "$WORK/err" ||
   fail "missing: $(cat "$WORK/err")"
