@@ -4,12 +4,14 @@
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "neardup/cluster.h"
 #include "neardup/join.h"
+#include "neardup/lsh.h"
 #include "neardup/sigfile.h"
 #include "neardup/sketch.h"
 
@@ -73,6 +75,52 @@ TEST_CASE("neardup: every member reaches its representative", "[neardup]") {
   auto clusters = ClusterAt(sets, 0.8);
   CHECK(clusters.representative == std::vector<uint32_t>{0, 0, 2, 2, 4, 4, 6, 6, 8});
   CHECK(clusters.count == 5);
+}
+
+TEST_CASE("neardup: LSH clusters equal the clusters of LSH pairs, without the pairs", "[neardup]") {
+  // 60 pages of 100 shingles, each followed by 40 near-copies (one shingle
+  // of their own added: J >= 100/102 with the page, 100/102 with each
+  // other, so 60 * 820 pairs) and a copy; and 20 variants at J 0.6-0.9.
+  std::mt19937_64 rng(9);
+  std::vector<std::vector<uint64_t>> sets;
+  for (int p = 0; p < 60; ++p) {
+    std::vector<uint64_t> page;
+    for (int i = 0; i < 100; ++i) page.push_back(rng());
+    std::sort(page.begin(), page.end());
+    sets.push_back(page);
+    for (int v = 0; v < 40; ++v) {
+      auto near = page;
+      near.push_back(rng());
+      std::sort(near.begin(), near.end());
+      sets.push_back(near);
+    }
+    sets.push_back(page);
+    if (p < 20) {
+      auto variant = page;
+      for (int i = 0; i < 5 + p; ++i) variant[i * 3] = rng();
+      std::sort(variant.begin(), variant.end());
+      sets.push_back(variant);
+    }
+  }
+  const neardup::MinHasher hasher(128);
+  std::vector<std::vector<uint32_t>> sketches;
+  for (const auto& s : sets) sketches.push_back(hasher.Sketch(s));
+  std::vector<Doc> docs;
+  for (size_t i = 0; i < sets.size(); ++i) docs.push_back({sketches[i], sets[i], 0});
+  const auto identical = neardup::FindIdenticalSets(docs);
+  const auto banding = neardup::ChooseBanding(0.8, 128);
+  const NearQuery query{neardup::Measure::kJaccard, 0.8, 2};
+  const auto pairs = neardup::LshPairs(docs, identical.representatives, banding, query);
+  CHECK(pairs.pairs.size() >= 60 * 820);
+  const auto expected = neardup::ClusterInCaptureOrder(identical, pairs.pairs);
+  uint64_t candidates = 0;
+  const auto clusters = neardup::LshClusters(docs, identical, banding, query, &candidates);
+  CHECK(clusters.representative == expected.representative);
+  CHECK(clusters.id == expected.id);
+  CHECK(clusters.count == expected.count);
+  CHECK(clusters.count >= 60);
+  // About one check per near-copy, not one per pair.
+  CHECK(candidates < docs.size() * 2);
 }
 
 // Not a test: writes a signature file for the warcnear CLI tests

@@ -2,6 +2,7 @@
 // identical sets folded -> candidates (lsh, simhash, exact) checked exactly
 // -> pair lines or cluster lines.
 #include <algorithm>
+#include <optional>
 #include <string>
 
 #include "corpus.h"
@@ -29,6 +30,42 @@ std::string Count(uint64_t n, const std::string& what) {
   return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
 }
 
+// What the candidate stage found: pairs (or, for LSH clusters, the
+// clusters directly), and how, for the summary.
+struct Found {
+  neardup::NearPairs near;
+  std::optional<neardup::Clusters> clusters;
+  std::string how;
+};
+
+Found FindNear(const Corpus& c, const neardup::IdenticalSets& identical,
+               const RunOptions& options) {
+  const neardup::NearQuery query{options.measure, options.threshold, options.jobs};
+  const auto& ids = identical.representatives;
+  Found f;
+  if (options.method == Method::kLsh) {
+    const auto banding = neardup::ChooseBanding(JaccardThreshold(options), c.header().num_perm);
+    f.how = "lsh " + std::to_string(banding.bands) + " bands x " + std::to_string(banding.rows) +
+            " rows (S-curve at Jaccard " + Fixed(JaccardThreshold(options)) + ": " +
+            Fixed(banding.recall_at_threshold) + ")";
+    if (options.clusters) {
+      f.clusters = neardup::LshClusters(c.docs, identical, banding, query, &f.near.candidates);
+    } else {
+      f.near = neardup::LshPairs(c.docs, ids, banding, query);
+    }
+  } else if (options.method == Method::kSimhash) {
+    f.near = neardup::SimhashPairs(c.docs, ids, options.bits, query);
+    f.how = "simhash within " + std::to_string(options.bits) + " bits";
+  } else {
+    f.near = neardup::ExactJoin(c.docs, ids, query);
+    f.how = "exact join";
+  }
+  if (options.clusters && !f.clusters) {
+    f.clusters = neardup::ClusterInCaptureOrder(identical, f.near.pairs);
+  }
+  return f;
+}
+
 }  // namespace
 
 int Run(const RunOptions& options, toolcommon::Diag* diag) {
@@ -44,36 +81,15 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
   }
   stage("folding identical sets");
   const auto identical = neardup::FindIdenticalSets(c.docs);
-  const neardup::NearQuery query{options.measure, options.threshold, options.jobs};
-  const auto& ids = identical.representatives;
-  std::string how;
-  neardup::NearPairs near;
-  if (options.method == Method::kLsh) {
-    stage("candidates by LSH");
-    const auto banding = neardup::ChooseBanding(JaccardThreshold(options), c.header().num_perm);
-    near = neardup::LshPairs(c.docs, ids, banding, query);
-    how = "lsh " + std::to_string(banding.bands) + " bands x " + std::to_string(banding.rows) +
-          " rows (S-curve at Jaccard " + Fixed(JaccardThreshold(options)) + ": " +
-          Fixed(banding.recall_at_threshold) + ")";
-  } else if (options.method == Method::kSimhash) {
-    stage("candidates by simhash");
-    near = neardup::SimhashPairs(c.docs, ids, options.bits, query);
-    how = "simhash within " + std::to_string(options.bits) + " bits";
-  } else {
-    stage("exact join");
-    near = neardup::ExactJoin(c.docs, ids, query);
-    how = "exact join";
-  }
+  stage("candidates");
+  const Found found = FindNear(c, identical, options);
   const auto star = neardup::StarPairs(identical);
   stage("writing");
-  uint32_t cluster_count = 0;
   base::Status written;
-  if (options.clusters) {
-    const auto clusters = neardup::ClusterInCaptureOrder(identical, near.pairs);
-    cluster_count = clusters.count;
-    written = WriteClusters(c, clusters, options.measure, options.output);
+  if (found.clusters) {
+    written = WriteClusters(c, *found.clusters, options.measure, options.output);
   } else {
-    auto all = near.pairs;
+    auto all = found.near.pairs;
     all.insert(all.end(), star.begin(), star.end());
     written = WritePairs(c, std::move(all), options.output);
   }
@@ -82,14 +98,18 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
     diag->Error(written.message());
     return toolcommon::kExitSomeInputsFailed;
   }
-  std::string summary = Count(c.docs.size(), "record") + ", " + Count(ids.size(), "distinct set") +
-                        " of shingles, " + Count(c.files.size(), "signature file") + "; " + how +
-                        "; " + Count(near.candidates, "candidate") + " checked; " +
-                        Count(near.pairs.size(), "pair") + " at " +
-                        std::string(neardup::MeasureName(options.measure)) +
-                        " >= " + Fixed(options.threshold) + " and " + Count(star.size(), "pair") +
-                        " of identical sets";
-  if (options.clusters) summary += "; " + Count(cluster_count, "cluster");
+  std::string summary = Count(c.docs.size(), "record") + ", " +
+                        Count(identical.representatives.size(), "distinct set") + " of shingles, " +
+                        Count(c.files.size(), "signature file") + "; " + found.how + "; " +
+                        Count(found.near.candidates, "candidate") + " checked; ";
+  const std::string at = " at " + std::string(neardup::MeasureName(options.measure)) +
+                         " >= " + Fixed(options.threshold);
+  if (found.clusters) {
+    summary += Count(found.clusters->count, "cluster") + at;
+  } else {
+    summary += Count(found.near.pairs.size(), "pair") + at + " and " + Count(star.size(), "pair") +
+               " of identical sets";
+  }
   diag->Info(summary);
   return diag->ExitCode();
 }

@@ -16,6 +16,7 @@
 #include <span>
 #include <vector>
 
+#include "neardup/lsh.h"
 #include "neardup/similarity.h"
 
 namespace neardup {
@@ -31,5 +32,15 @@ struct Clusters {
 // included (they change nothing). REQUIRES: identical from
 // FindIdenticalSets over the same documents, pairs' indices < its size.
 Clusters ClusterInCaptureOrder(const IdenticalSets& identical, std::span<const Pair> pairs);
+
+// The same clusters as ClusterInCaptureOrder over LshPairs' pairs, without
+// the pairs: each representative of an identical set, in capture order, is
+// checked only against the representatives found so far that share a band
+// with it, earliest first, until one reaches the query. A mass of g
+// near-identical pages costs about g checks, not the g^2/2 pairs.
+// Memory: 12 bytes per document per band (bucket numbers, bucket heads,
+// links). *candidates counts the checks. REQUIRES: as LshPairs.
+Clusters LshClusters(std::span<const Doc> docs, const IdenticalSets& identical,
+                     const Banding& banding, const NearQuery& query, uint64_t* candidates);
 
 }  // namespace neardup
