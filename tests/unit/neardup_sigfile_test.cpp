@@ -118,7 +118,13 @@ TEST_CASE("neardup: signature file round trip of every field", "[neardup]") {
   CHECK(h.extract == "dom");
   CHECK(h.creator == "test");
   REQUIRE((*file)->size() == 3);
-  for (size_t i = 0; i < 3; ++i) CheckSame((*file)->record(i), records[i]);
+  for (size_t i = 0; i < 3; ++i) {
+    CheckSame((*file)->record(i), records[i]);
+    CHECK((*file)->minhash(i).data() == (*file)->record(i).minhash.data());
+    CHECK((*file)->shingles(i).data() == (*file)->record(i).shingles.data());
+    CHECK((*file)->shingles(i).size() == records[i].shingles.size());
+    CHECK((*file)->simhash(i) == records[i].simhash);
+  }
   CHECK((*file)->record(0).shingles.empty());  // record 0 has no shingles
   CHECK((*file)->record_offset(0) == 64);
   CHECK(neardup::KeyOf((*file)->record(1)) == records[1].key);

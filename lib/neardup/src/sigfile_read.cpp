@@ -268,6 +268,22 @@ base::Status SigFile::Validate() {
 
 uint64_t SigFile::record_offset(size_t i) const { return index_[i]; }
 
+std::span<const uint32_t> SigFile::minhash(size_t i) const {
+  return {reinterpret_cast<const uint32_t*>(data_ + index_[i] + sig::kRecFixed), header_.num_perm};
+}
+
+std::span<const uint64_t> SigFile::shingles(size_t i) const {
+  const char* p = data_ + index_[i];
+  const uint64_t count = sig::Load64(p + sig::kRecShingleCount);
+  return {
+      reinterpret_cast<const uint64_t*>(p + sig::kRecFixed + sig::MinHashBytes(header_.num_perm)),
+      static_cast<size_t>(count)};
+}
+
+uint64_t SigFile::simhash(size_t i) const {
+  return sig::Load64(data_ + index_[i] + sig::kRecSimhash);
+}
+
 SigRecordView SigFile::record(size_t i) const {
   const char* p = data_ + index_[i];
   SigRecordView v;

@@ -150,6 +150,11 @@ class SigFile {
   size_t size() const { return count_; }
   // REQUIRES: i < size(). O(1).
   SigRecordView record(size_t i) const;
+  // Parts of record i alone, for loops that need only them (LSH, joins).
+  // REQUIRES: i < size().
+  std::span<const uint32_t> minhash(size_t i) const;
+  std::span<const uint64_t> shingles(size_t i) const;
+  uint64_t simhash(size_t i) const;
   // Where record i starts in the file (for messages).
   uint64_t record_offset(size_t i) const;
 
