@@ -52,7 +52,7 @@ struct SigHeader {
 
 // OK when records of a and b may be compared: the same k, num_perm, mod_p,
 // hash scheme, MinHash scheme and seed, and extraction method. Otherwise
-// InvalidArgument naming the first difference: "k is 5 here, 4 there".
+// InvalidArgument naming the first difference: "mod_p is 0 here, 7 there".
 base::Status CheckCompatible(const SigHeader& a, const SigHeader& b);
 
 // One record, as the writer takes it.
