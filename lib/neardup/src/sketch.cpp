@@ -4,7 +4,6 @@
 #include <array>
 #include <bitset>
 #include <cassert>
-#include <cstring>
 
 // Inlined: a call per word or shingle would cost as much as the hash.
 #define XXH_INLINE_ALL
