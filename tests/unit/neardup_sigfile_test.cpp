@@ -118,7 +118,13 @@ TEST_CASE("neardup: signature file round trip of every field", "[neardup]") {
   CHECK(h.extract == "dom");
   CHECK(h.creator == "test");
   REQUIRE((*file)->size() == 3);
-  for (size_t i = 0; i < 3; ++i) CheckSame((*file)->record(i), records[i]);
+  for (size_t i = 0; i < 3; ++i) {
+    CheckSame((*file)->record(i), records[i]);
+    CHECK((*file)->minhash(i).data() == (*file)->record(i).minhash.data());
+    CHECK((*file)->shingles(i).data() == (*file)->record(i).shingles.data());
+    CHECK((*file)->shingles(i).size() == records[i].shingles.size());
+    CHECK((*file)->simhash(i) == records[i].simhash);
+  }
   CHECK((*file)->record(0).shingles.empty());  // record 0 has no shingles
   CHECK((*file)->record_offset(0) == 64);
   CHECK(neardup::KeyOf((*file)->record(1)) == records[1].key);
@@ -189,6 +195,17 @@ TEST_CASE("neardup: signature file with no records, and a million shingles", "[n
   CheckSame((*file)->record(1), big);
   CHECK((*file)->record(1).shingles.size() > 999000);
   ::unlink(path.c_str());
+  // A pipe cannot be mapped: it is read whole.
+  int fds[2];
+  REQUIRE(::pipe(fds) == 0);
+  const std::string small = Write(SmallHeader(), {MakeRecord(2, 3)});
+  REQUIRE(::write(fds[1], small.data(), small.size()) == static_cast<ssize_t>(small.size()));
+  ::close(fds[1]);
+  auto piped = SigFile::Open("/proc/self/fd/" + std::to_string(fds[0]));
+  ::close(fds[0]);
+  REQUIRE(piped.ok());
+  REQUIRE((*piped)->size() == 1);
+  CheckSame((*piped)->record(0), MakeRecord(2, 3));
   auto missing = SigFile::Open(path);
   REQUIRE(!missing.ok());
   CHECK(missing.status().message() == path + ": cannot open: No such file or directory");
@@ -298,6 +315,11 @@ TEST_CASE("neardup: the signature writer refuses what the format cannot hold", "
   CHECK(writer.Add(MakeRecord(2, 3)).message() == "disk full");
   CHECK(writer.Finish().message() == "disk full");  // the first error, again
   CHECK(writer.records() == 1);
+
+  SigWriter done(SmallHeader(), [](std::string_view) { return base::Status::Ok(); });
+  CHECK(done.Finish().ok());
+  CHECK(done.Add(MakeRecord(1, 3)).message() == "record after the end of the file");
+  CHECK(done.Finish().message() == "the file was finished already");
 
   SigHeader zero = SmallHeader();
   zero.num_perm = 0;

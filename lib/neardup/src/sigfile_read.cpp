@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "neardup/sigfile.h"
 #include "sigfile_layout.h"
@@ -40,33 +41,51 @@ bool IsManifestText(std::string_view s) {
   return true;
 }
 
+// Reads what a pipe or other unmappable file holds into words (aligned).
+base::Status ReadAll(int fd, const std::string& path, std::vector<uint64_t>* words, size_t* bytes) {
+  std::string all;
+  char buf[1 << 16];
+  for (;;) {
+    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return base::Status::IOError(path + ": read error: " + std::strerror(errno));
+    if (n == 0) break;
+    all.append(buf, static_cast<size_t>(n));
+  }
+  words->assign(all.size() / 8 + 1, 0);
+  std::memcpy(words->data(), all.data(), all.size());
+  *bytes = all.size();
+  return base::Status::Ok();
+}
+
 }  // namespace
 
 base::Result<std::unique_ptr<SigFile>> SigFile::Open(const std::string& path) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return base::Status::IOError(path + ": cannot open: " + std::strerror(errno));
-  struct stat st;
-  if (::fstat(fd, &st) != 0) {
-    int err = errno;
-    ::close(fd);
-    return base::Status::IOError(path + ": cannot stat: " + std::strerror(err));
-  }
   std::unique_ptr<SigFile> file(new SigFile());
   file->name_ = path;
-  file->bytes_ = static_cast<size_t>(st.st_size);
-  if (file->bytes_ > 0) {
+  struct stat st;
+  base::Status status;
+  if (::fstat(fd, &st) != 0) {
+    status = base::Status::IOError(path + ": cannot stat: " + std::strerror(errno));
+  } else if (!S_ISREG(st.st_mode)) {  // a pipe: read it whole
+    status = ReadAll(fd, path, &file->owned_, &file->bytes_);
+    file->data_ = reinterpret_cast<const char*>(file->owned_.data());
+  } else if (st.st_size == 0) {
+    file->data_ = "";
+  } else {
+    file->bytes_ = static_cast<size_t>(st.st_size);
     void* map = ::mmap(nullptr, file->bytes_, PROT_READ, MAP_PRIVATE, fd, 0);
     if (map == MAP_FAILED) {
-      int err = errno;
-      ::close(fd);
-      return base::Status::IOError(path + ": cannot map: " + std::strerror(err));
+      status = base::Status::IOError(path + ": cannot map: " + std::strerror(errno));
+    } else {
+      file->map_ = map;
+      file->data_ = static_cast<const char*>(map);
     }
-    file->map_ = map;
-    file->data_ = static_cast<const char*>(map);
-  } else {
-    file->data_ = "";
   }
   ::close(fd);
+  if (!status.ok()) return status;
   if (auto s = file->Validate(); !s.ok()) return s;
   return file;
 }
@@ -248,6 +267,22 @@ base::Status SigFile::Validate() {
 }
 
 uint64_t SigFile::record_offset(size_t i) const { return index_[i]; }
+
+std::span<const uint32_t> SigFile::minhash(size_t i) const {
+  return {reinterpret_cast<const uint32_t*>(data_ + index_[i] + sig::kRecFixed), header_.num_perm};
+}
+
+std::span<const uint64_t> SigFile::shingles(size_t i) const {
+  const char* p = data_ + index_[i];
+  const uint64_t count = sig::Load64(p + sig::kRecShingleCount);
+  return {
+      reinterpret_cast<const uint64_t*>(p + sig::kRecFixed + sig::MinHashBytes(header_.num_perm)),
+      static_cast<size_t>(count)};
+}
+
+uint64_t SigFile::simhash(size_t i) const {
+  return sig::Load64(data_ + index_[i] + sig::kRecSimhash);
+}
 
 SigRecordView SigFile::record(size_t i) const {
   const char* p = data_ + index_[i];

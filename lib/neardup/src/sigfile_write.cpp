@@ -85,6 +85,7 @@ base::Status SigWriter::Start() {
 }
 
 base::Status SigWriter::Add(const SigRecord& r) {
+  if (finished_) return base::Status::InvalidArgument("record after the end of the file");
   if (auto s = Start(); !s.ok()) return s;
   if (auto s = CheckRecord(r, header_, offsets_.size()); !s.ok()) return s;
   const std::string_view strings[sig::kRecStrings] = {
@@ -108,8 +109,9 @@ base::Status SigWriter::Add(const SigRecord& r) {
   for (int i = 0; i < sig::kRecStrings; ++i) {
     sig::Store32(p + sig::kRecStringLens + 4 * i, static_cast<uint32_t>(strings[i].size()));
   }
-  std::memcpy(p + minhash_at, r.minhash.data(), 4 * r.minhash.size());
-  std::memcpy(p + shingles_at, r.shingles.data(), 8 * r.shingles.size());
+  // (memcpy from an empty vector's null data() is undefined behaviour)
+  if (!r.minhash.empty()) std::memcpy(p + minhash_at, r.minhash.data(), 4 * r.minhash.size());
+  if (!r.shingles.empty()) std::memcpy(p + shingles_at, r.shingles.data(), 8 * r.shingles.size());
   char* out = p + strings_at;
   for (auto s : strings) out = std::copy(s.begin(), s.end(), out);
 
@@ -121,7 +123,9 @@ base::Status SigWriter::Add(const SigRecord& r) {
 }
 
 base::Status SigWriter::Finish() {
+  if (finished_) return base::Status::InvalidArgument("the file was finished already");
   if (auto s = Start(); !s.ok()) return s;
+  finished_ = true;
   const uint64_t index_at = written_;
   // The index is offsets_ as it is in memory (little-endian, as the file).
   if (auto s = Emit({reinterpret_cast<const char*>(offsets_.data()), 8 * offsets_.size()});

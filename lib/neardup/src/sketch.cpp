@@ -4,7 +4,6 @@
 #include <array>
 #include <bitset>
 #include <cassert>
-#include <cstring>
 
 // Inlined: a call per word or shingle would cost as much as the hash.
 #define XXH_INLINE_ALL
@@ -24,8 +23,28 @@ constexpr std::array<uint64_t, 256> MakeSpread() {
 }
 constexpr std::array<uint64_t, 256> kSpread = MakeSpread();
 
-// Byte counters overflow at 256: fold them into wide ones before that.
-constexpr size_t kFoldEvery = 255;
+// Eight uint64_t of eight byte-wide counters: byte j of lane p counts bit
+// 8p+j of the words added. A byte overflows at 256: fold before that.
+struct ByteCounters {
+  static constexpr size_t kCapacity = 255;
+  uint64_t lane[8] = {};
+  void Add(uint64_t x) {
+    for (int p = 0; p < 8; ++p) lane[p] += kSpread[(x >> (8 * p)) & 0xff];
+  }
+  void FoldInto(uint64_t count[64], uint64_t weight) {
+    for (int p = 0; p < 8; ++p) {
+      for (int j = 0; j < 8; ++j) count[8 * p + j] += weight * ((lane[p] >> (8 * j)) & 0xff);
+      lane[p] = 0;
+    }
+  }
+};
+
+// Carry-save adder over 64 bit positions at once: a + b + c = 2 hi + lo.
+void Csa(uint64_t* hi, uint64_t* lo, uint64_t a, uint64_t b, uint64_t c) {
+  uint64_t u = a ^ b;
+  *hi = (a & b) | (u & c);
+  *lo = u ^ c;
+}
 
 uint64_t Hash64(uint64_t x, uint64_t seed) {
   unsigned char bytes[8];
@@ -44,27 +63,38 @@ constexpr uint32_t kEmpty = 0xffffffffu;
 }  // namespace
 
 uint64_t SimHash(const std::vector<std::string>& words) {
-  std::array<uint32_t, 64> ones{};
-  for (size_t start = 0; start < words.size(); start += kFoldEvery) {
-    size_t end = std::min(words.size(), start + kFoldEvery);
-    // Eight uint64_t of eight byte-wide counters: byte j of lane p counts
-    // bit 8p+j. Locals, so that they stay in registers.
-    uint64_t l0 = 0, l1 = 0, l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0, l7 = 0;
-    for (size_t i = start; i < end; ++i) {
-      uint64_t h = XXH3_64bits(words[i].data(), words[i].size());
-      l0 += kSpread[h & 0xff], l1 += kSpread[(h >> 8) & 0xff];
-      l2 += kSpread[(h >> 16) & 0xff], l3 += kSpread[(h >> 24) & 0xff];
-      l4 += kSpread[(h >> 32) & 0xff], l5 += kSpread[(h >> 40) & 0xff];
-      l6 += kSpread[(h >> 48) & 0xff], l7 += kSpread[h >> 56];
+  // Counts, per bit position, of the words whose hash has that bit set.
+  // Carry-save adders (Harley-Seal) sum 8 hashes into bit planes of weight
+  // 1, 2 and 4 and one word of weight 8; only that word goes to the byte
+  // counters: a third of the work of counting every hash bit by bit.
+  auto hash = [&](size_t i) { return XXH3_64bits(words[i].data(), words[i].size()); };
+  const size_t n = words.size();
+  uint64_t count[64] = {};
+  uint64_t ones = 0, twos = 0, fours = 0;
+  size_t i = 0;
+  while (n - i >= 8) {
+    ByteCounters eights_count;
+    for (size_t g = 0; g < ByteCounters::kCapacity && n - i >= 8; ++g, i += 8) {
+      uint64_t twos_a, twos_b, fours_a, fours_b, eights;
+      Csa(&twos_a, &ones, ones, hash(i), hash(i + 1));
+      Csa(&twos_b, &ones, ones, hash(i + 2), hash(i + 3));
+      Csa(&fours_a, &twos, twos, twos_a, twos_b);
+      Csa(&twos_a, &ones, ones, hash(i + 4), hash(i + 5));
+      Csa(&twos_b, &ones, ones, hash(i + 6), hash(i + 7));
+      Csa(&fours_b, &twos, twos, twos_a, twos_b);
+      Csa(&eights, &fours, fours, fours_a, fours_b);
+      eights_count.Add(eights);
     }
-    const uint64_t lanes[8] = {l0, l1, l2, l3, l4, l5, l6, l7};
-    for (int p = 0; p < 8; ++p) {
-      for (int j = 0; j < 8; ++j) ones[8 * p + j] += (lanes[p] >> (8 * j)) & 0xff;
-    }
+    eights_count.FoldInto(count, 8);
+  }
+  for (; i < n; ++i) {
+    uint64_t h = hash(i);
+    for (int b = 0; b < 64; ++b) count[b] += (h >> b) & 1;
   }
   uint64_t result = 0;
   for (int b = 0; b < 64; ++b) {
-    if (2 * static_cast<uint64_t>(ones[b]) > words.size()) result |= uint64_t{1} << b;
+    uint64_t c = count[b] + ((ones >> b) & 1) + 2 * ((twos >> b) & 1) + 4 * ((fours >> b) & 1);
+    if (2 * c > n) result |= uint64_t{1} << b;
   }
   return result;
 }

@@ -52,7 +52,7 @@ struct SigHeader {
 
 // OK when records of a and b may be compared: the same k, num_perm, mod_p,
 // hash scheme, MinHash scheme and seed, and extraction method. Otherwise
-// InvalidArgument naming the first difference: "k is 5 here, 4 there".
+// InvalidArgument naming the first difference: "mod_p is 0 here, 7 there".
 base::Status CheckCompatible(const SigHeader& a, const SigHeader& b);
 
 // One record, as the writer takes it.
@@ -105,7 +105,8 @@ class SigWriter {
   // a header it cannot hold (num_perm 0 or over kMaxPermutations, long
   // strings).
   base::Status Add(const SigRecord& record);
-  // Writes the index and footer. REQUIRES: called once, last.
+  // Writes the index and footer. Called once, last: a later Add or Finish
+  // is InvalidArgument.
   base::Status Finish();
 
   uint64_t records() const { return offsets_.size(); }
@@ -117,7 +118,7 @@ class SigWriter {
 
   SigHeader header_;
   Sink sink_;
-  bool started_ = false;
+  bool started_ = false, finished_ = false;
   base::Status error_;
   uint64_t written_ = 0;
   std::vector<uint64_t> offsets_;
@@ -128,7 +129,10 @@ class SigWriter {
 // (header, footer, index, every record's bounds, key fields, shingle order),
 // so record(i) cannot read outside the map whatever the file holds.
 // Messages name the file and the offset: "a.sig: offset 0: expected magic
-// \"WARCSIG\\0\", found \"GIF89a\\x01\\x00\"". Requires a little-endian machine.
+// \"WARCSIG\\x00\", found \"GIF89a\\x01\"". A pipe is read whole into memory;
+// a regular file is mapped (as with any mapping, a file cut short by
+// another process while mapped ends the process with SIGBUS). Requires a
+// little-endian machine.
 class SigFile {
  public:
   static base::Result<std::unique_ptr<SigFile>> Open(const std::string& path);
@@ -146,6 +150,11 @@ class SigFile {
   size_t size() const { return count_; }
   // REQUIRES: i < size(). O(1).
   SigRecordView record(size_t i) const;
+  // Parts of record i alone, for loops that need only them (LSH, joins).
+  // REQUIRES: i < size().
+  std::span<const uint32_t> minhash(size_t i) const;
+  std::span<const uint64_t> shingles(size_t i) const;
+  uint64_t simhash(size_t i) const;
   // Where record i starts in the file (for messages).
   uint64_t record_offset(size_t i) const;
 
@@ -161,7 +170,8 @@ class SigFile {
   std::string name_;
   const char* data_ = nullptr;
   size_t bytes_ = 0;
-  void* map_ = nullptr;  // owned mapping, or null for FromBytes
+  void* map_ = nullptr;          // owned mapping, or null
+  std::vector<uint64_t> owned_;  // what a pipe held
   SigHeader header_;
   const uint64_t* index_ = nullptr;
   size_t count_ = 0;
