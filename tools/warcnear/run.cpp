@@ -2,6 +2,7 @@
 // identical sets folded -> candidates (lsh, simhash, exact) checked exactly
 // -> pair lines or cluster lines.
 #include <algorithm>
+#include <atomic>
 #include <optional>
 #include <string>
 
@@ -38,9 +39,19 @@ struct Found {
   std::string how;
 };
 
+// Every so many exact checks, the records' pages go back to the kernel:
+// the checks read scattered shingle sets, and the kernel maps whole large
+// folios around each one, so that without this a tenth of the records
+// checked would hold most of the file in memory.
+constexpr uint64_t kChecksPerRelease = 1 << 8;
+
 Found FindNear(const Corpus& c, const neardup::IdenticalSets& identical,
                const RunOptions& options) {
-  const neardup::NearQuery query{options.measure, options.threshold, options.jobs};
+  std::atomic<uint64_t> checks{0};
+  neardup::NearQuery query{options.measure, options.threshold, options.jobs};
+  query.checked = [&] {
+    if (++checks % kChecksPerRelease == 0) c.ReleaseRecords();
+  };
   const auto& ids = identical.representatives;
   Found f;
   if (options.method == Method::kLsh) {

@@ -24,19 +24,24 @@ inline constexpr size_t kHeaderVersion = 8, kHeaderSize = 12, kHeaderK = 16, kHe
                         kHeaderCreatorLen = 52, kHeaderFixed = 56;
 inline constexpr uint32_t kMaxHeaderString = 0xffff;
 
-// Record: fixed part, then minhash (padded to 8), shingles, strings (padded).
-inline constexpr size_t kRecSize = 0, kRecOffset = 8, kRecLength = 16, kRecSimhash = 24,
-                        kRecShingleCount = 32, kRecStatus = 40, kRecTokens = 44,
-                        kRecStringLens = 48, kRecReserved = 76, kRecFixed = 80;
+// Record: fixed part, then shingles, strings (padded).
+inline constexpr size_t kRecSize = 0, kRecOffset = 8, kRecLength = 16, kRecStatus = 24,
+                        kRecTokens = 28, kRecStringLens = 32, kRecReserved = 60, kRecFixed = 64;
 inline constexpr int kRecStrings = 7;  // file uri date digest host mime title
 inline constexpr int kRecKeyStrings = 4;
 
-// Footer: the last 24 bytes of the file.
-inline constexpr size_t kFooterIndexOffset = 0, kFooterCount = 8, kFooterMagic = 16,
-                        kFooterSize = 24;
+// Sketch entry, one per record in record order, all in one section after
+// the records: what the candidate stages read for every record, apart
+// from the records' shingles and strings. Then minhash, padded to 8.
+inline constexpr size_t kSketchSimhash = 0, kSketchShingleCount = 8, kSketchFixed = 16;
+
+// Footer: the last 32 bytes of the file.
+inline constexpr size_t kFooterSketchOffset = 0, kFooterIndexOffset = 8, kFooterCount = 16,
+                        kFooterMagic = 24, kFooterSize = 32;
 
 constexpr uint64_t Align8(uint64_t n) { return (n + 7) & ~uint64_t{7}; }
 constexpr uint64_t MinHashBytes(uint32_t num_perm) { return Align8(uint64_t{4} * num_perm); }
+constexpr uint64_t SketchBytes(uint32_t num_perm) { return kSketchFixed + MinHashBytes(num_perm); }
 
 inline uint32_t Load32(const char* p) {
   uint32_t v;

@@ -58,6 +58,29 @@ base::Status ReadAll(int fd, const std::string& path, std::vector<uint64_t>* wor
   return base::Status::Ok();
 }
 
+// Gives a read-only private map's pages back to the kernel behind a pass
+// from start to end, in steps of 4 MiB: the pass does not hold the whole
+// file in the process's resident memory. The pages are clean copies of the
+// file: read again from it (the page cache) if used later.
+class PageReleaser {
+ public:
+  explicit PageReleaser(void* map)
+      : map_(static_cast<char*>(map)), page_(static_cast<uint64_t>(::sysconf(_SC_PAGESIZE))) {}
+  // Done with every byte before offset.
+  void Before(uint64_t offset) {
+    const uint64_t done = offset / page_ * page_;
+    if (map_ == nullptr || done < released_ + kStep) return;
+    ::madvise(map_ + released_, done - released_, MADV_DONTNEED);
+    released_ = done;
+  }
+
+ private:
+  static constexpr uint64_t kStep = uint64_t{4} << 20;
+  char* map_;
+  uint64_t page_;
+  uint64_t released_ = 0;
+};
+
 }  // namespace
 
 base::Result<std::unique_ptr<SigFile>> SigFile::Open(const std::string& path) {
@@ -128,7 +151,12 @@ base::Status SigFile::ValidateHeader() {
                                             " is newer than this reader's (" +
                                             std::to_string(kSigVersion) + ")");
   }
-  if (header_.version == 0) return Corrupt(sig::kHeaderVersion, "expected version 1, found 0");
+  if (header_.version < kSigVersion) {
+    return Corrupt(sig::kHeaderVersion,
+                   "expected version " + std::to_string(kSigVersion) + ", found " +
+                       std::to_string(header_.version) +
+                       (header_.version == 1 ? " (an earlier layout: run warcshingle again)" : ""));
+  }
   header_.k = sig::Load32(data_ + sig::kHeaderK);
   header_.num_perm = sig::Load32(data_ + sig::kHeaderNumPerm);
   header_.mod_p = sig::Load32(data_ + sig::kHeaderModP);
@@ -174,25 +202,38 @@ base::Status SigFile::ValidateFooter() {
                            Quote(all.substr(at, 8)));
   }
   const uint64_t footer_at = bytes_ - sig::kFooterSize;
+  const uint64_t sketches_at = sig::Load64(data_ + footer_at + sig::kFooterSketchOffset);
   const uint64_t index_at = sig::Load64(data_ + footer_at + sig::kFooterIndexOffset);
   const uint64_t count = sig::Load64(data_ + footer_at + sig::kFooterCount);
-  // The index fills the bytes between the records and the footer exactly.
+  // The index fills the bytes between the sketches and the footer exactly.
   if (index_at < records_begin_ || index_at > footer_at || index_at % 8 != 0 ||
       (footer_at - index_at) / 8 != count || (footer_at - index_at) % 8 != 0) {
     return Corrupt(footer_at, "footer: expected an index of " + std::to_string(count) +
                                   " records ending at offset " + std::to_string(footer_at) +
                                   ", found it starting at " + std::to_string(index_at));
   }
+  // And the sketches the bytes between the records and the index.
+  sketch_bytes_ = sig::SketchBytes(header_.num_perm);
+  if (sketches_at < records_begin_ || sketches_at > index_at || sketches_at % 8 != 0 ||
+      index_at - sketches_at != count * sketch_bytes_) {
+    return Corrupt(footer_at, "footer: expected a sketch section of " + std::to_string(count) +
+                                  " x " + std::to_string(sketch_bytes_) +
+                                  " bytes ending at offset " + std::to_string(index_at) +
+                                  ", found it starting at " + std::to_string(sketches_at));
+  }
   index_ = reinterpret_cast<const uint64_t*>(data_ + index_at);
+  sketches_ = data_ + sketches_at;
   count_ = static_cast<size_t>(count);
-  records_end_ = index_at;
+  records_end_ = sketches_at;
   return base::Status::Ok();
 }
 
 base::Status SigFile::ValidateIndex() {
-  const uint64_t index_at = records_end_;
+  const uint64_t index_at = records_end_;  // (the sketch section's start)
   uint64_t expected = records_begin_;
+  PageReleaser release(map_);
   for (size_t i = 0; i < count_; ++i) {
+    release.Before(expected);
     const uint64_t at = index_[i];
     if (at != expected) {
       return Corrupt(index_at + 8 * i, "index entry " + std::to_string(i) +
@@ -200,12 +241,14 @@ base::Status SigFile::ValidateIndex() {
                                            ", found " + std::to_string(at));
     }
     if (at + sig::kRecFixed > index_at) {
-      return Corrupt(at, "record " + std::to_string(i) + " is cut short by the index at offset " +
+      return Corrupt(at, "record " + std::to_string(i) +
+                             " is cut short by the sketch section at offset " +
                              std::to_string(index_at));
     }
     const uint64_t size = sig::Load64(data_ + at + sig::kRecSize);
     if (size < sig::kRecFixed || size % 8 != 0 || size > index_at - at) {
-      return Corrupt(at, "record " + std::to_string(i) + ": expected a size of 80 to " +
+      return Corrupt(at, "record " + std::to_string(i) + ": expected a size of " +
+                             std::to_string(sig::kRecFixed) + " to " +
                              std::to_string(index_at - at) + " bytes (a multiple of 8), found " +
                              std::to_string(size));
     }
@@ -213,8 +256,9 @@ base::Status SigFile::ValidateIndex() {
     expected = at + size;
   }
   if (expected != index_at) {
-    return Corrupt(expected, "expected the index after the last record, found it at offset " +
-                                 std::to_string(index_at));
+    return Corrupt(expected,
+                   "expected the sketch section after the last record, found it at offset " +
+                       std::to_string(index_at));
   }
   return base::Status::Ok();
 }
@@ -224,17 +268,15 @@ base::Status SigFile::ValidateRecord(size_t i, uint64_t at, uint64_t size) const
   auto bad = [&](const std::string& what) {
     return Corrupt(at, "record " + std::to_string(i) + ": " + what);
   };
-  const uint64_t count = sig::Load64(p + sig::kRecShingleCount);
-  const uint64_t room = size - sig::kRecFixed - sig::MinHashBytes(header_.num_perm);
-  if (size < sig::kRecFixed + sig::MinHashBytes(header_.num_perm) || count > room / 8) {
+  const uint64_t count = sig::Load64(sketch(i) + sig::kSketchShingleCount);
+  if (count > (size - sig::kRecFixed) / 8) {
     return bad("shingle count " + std::to_string(count) + " does not fit its size " +
                std::to_string(size));
   }
   uint64_t string_bytes = 0;
   for (int s = 0; s < sig::kRecStrings; ++s)
     string_bytes += sig::Load32(p + sig::kRecStringLens + 4 * s);
-  const uint64_t expected =
-      sig::kRecFixed + sig::MinHashBytes(header_.num_perm) + 8 * count + sig::Align8(string_bytes);
+  const uint64_t expected = sig::kRecFixed + 8 * count + sig::Align8(string_bytes);
   if (expected != size) {
     return bad("expected a size of " + std::to_string(expected) + " from its counts, found " +
                std::to_string(size));
@@ -269,35 +311,28 @@ base::Status SigFile::Validate() {
 uint64_t SigFile::record_offset(size_t i) const { return index_[i]; }
 
 std::span<const uint32_t> SigFile::minhash(size_t i) const {
-  return {reinterpret_cast<const uint32_t*>(data_ + index_[i] + sig::kRecFixed), header_.num_perm};
+  return {reinterpret_cast<const uint32_t*>(sketch(i) + sig::kSketchFixed), header_.num_perm};
 }
 
 std::span<const uint64_t> SigFile::shingles(size_t i) const {
-  const char* p = data_ + index_[i];
-  const uint64_t count = sig::Load64(p + sig::kRecShingleCount);
-  return {
-      reinterpret_cast<const uint64_t*>(p + sig::kRecFixed + sig::MinHashBytes(header_.num_perm)),
-      static_cast<size_t>(count)};
+  const uint64_t count = sig::Load64(sketch(i) + sig::kSketchShingleCount);
+  return {reinterpret_cast<const uint64_t*>(data_ + index_[i] + sig::kRecFixed),
+          static_cast<size_t>(count)};
 }
 
-uint64_t SigFile::simhash(size_t i) const {
-  return sig::Load64(data_ + index_[i] + sig::kRecSimhash);
-}
+uint64_t SigFile::simhash(size_t i) const { return sig::Load64(sketch(i) + sig::kSketchSimhash); }
 
 SigRecordView SigFile::record(size_t i) const {
   const char* p = data_ + index_[i];
   SigRecordView v;
   v.offset = sig::Load64(p + sig::kRecOffset);
   v.length = sig::Load64(p + sig::kRecLength);
-  v.simhash = sig::Load64(p + sig::kRecSimhash);
   v.status = static_cast<int32_t>(sig::Load32(p + sig::kRecStatus));
   v.tokens = sig::Load32(p + sig::kRecTokens);
-  const char* at = p + sig::kRecFixed;
-  v.minhash = {reinterpret_cast<const uint32_t*>(at), header_.num_perm};
-  at += sig::MinHashBytes(header_.num_perm);
-  const uint64_t count = sig::Load64(p + sig::kRecShingleCount);
-  v.shingles = {reinterpret_cast<const uint64_t*>(at), static_cast<size_t>(count)};
-  at += 8 * count;
+  v.simhash = simhash(i);
+  v.minhash = minhash(i);
+  v.shingles = shingles(i);
+  const char* at = p + sig::kRecFixed + 8 * v.shingles.size();
   std::string_view* strings[sig::kRecStrings] = {&v.file, &v.uri,  &v.date, &v.digest,
                                                  &v.host, &v.mime, &v.title};
   for (int s = 0; s < sig::kRecStrings; ++s) {
@@ -306,6 +341,19 @@ SigRecordView SigFile::record(size_t i) const {
     at += len;
   }
   return v;
+}
+
+void SigFile::ReleaseRecords() const {
+  const uint64_t page = static_cast<uint64_t>(::sysconf(_SC_PAGESIZE));
+  if (map_ != nullptr) ::madvise(map_, records_end_ / page * page, MADV_DONTNEED);
+}
+
+void SigFile::Scan(const std::function<void(size_t, const SigRecordView&)>& visit) const {
+  PageReleaser release(map_);
+  for (size_t i = 0; i < count_; ++i) {
+    visit(i, record(i));
+    release.Before(index_[i]);
+  }
 }
 
 }  // namespace neardup

@@ -92,25 +92,20 @@ base::Status SigWriter::Add(const SigRecord& r) {
       r.key.file, r.key.uri, r.key.date, r.key.digest, r.host, r.mime, r.title};
   uint64_t string_bytes = 0;
   for (auto s : strings) string_bytes += s.size();
-  const uint64_t minhash_at = sig::kRecFixed;
-  const uint64_t shingles_at = minhash_at + sig::MinHashBytes(header_.num_perm);
+  const uint64_t shingles_at = sig::kRecFixed;
   const uint64_t strings_at = shingles_at + 8 * uint64_t{r.shingles.size()};
   const uint64_t size = strings_at + sig::Align8(string_bytes);
-
   buffer_.assign(size, '\0');
   char* p = buffer_.data();
   sig::Store64(p + sig::kRecSize, size);
   sig::Store64(p + sig::kRecOffset, r.key.offset);
   sig::Store64(p + sig::kRecLength, r.key.length);
-  sig::Store64(p + sig::kRecSimhash, r.simhash);
-  sig::Store64(p + sig::kRecShingleCount, r.shingles.size());
   sig::Store32(p + sig::kRecStatus, static_cast<uint32_t>(r.status));
   sig::Store32(p + sig::kRecTokens, r.tokens);
   for (int i = 0; i < sig::kRecStrings; ++i) {
     sig::Store32(p + sig::kRecStringLens + 4 * i, static_cast<uint32_t>(strings[i].size()));
   }
   // (memcpy from an empty vector's null data() is undefined behaviour)
-  if (!r.minhash.empty()) std::memcpy(p + minhash_at, r.minhash.data(), 4 * r.minhash.size());
   if (!r.shingles.empty()) std::memcpy(p + shingles_at, r.shingles.data(), 8 * r.shingles.size());
   char* out = p + strings_at;
   for (auto s : strings) out = std::copy(s.begin(), s.end(), out);
@@ -119,13 +114,30 @@ base::Status SigWriter::Add(const SigRecord& r) {
   if (auto s = Emit(buffer_); !s.ok()) return s;
   offsets_.push_back(at);
   if (buffer_.capacity() > (1u << 20)) buffer_ = std::string();  // a huge record's buffer goes
+  SpoolSketch(r);
   return base::Status::Ok();
+}
+
+void SigWriter::SpoolSketch(const SigRecord& r) {
+  std::string entry(sig::SketchBytes(header_.num_perm), '\0');
+  sig::Store64(&entry[sig::kSketchSimhash], r.simhash);
+  sig::Store64(&entry[sig::kSketchShingleCount], r.shingles.size());
+  std::memcpy(&entry[sig::kSketchFixed], r.minhash.data(), 4 * r.minhash.size());
+  sketches_.Append(&entry);
 }
 
 base::Status SigWriter::Finish() {
   if (finished_) return base::Status::InvalidArgument("the file was finished already");
   if (auto s = Start(); !s.ok()) return s;
   finished_ = true;
+  const uint64_t sketches_at = written_;
+  if (auto s = sketches_.Drain([&](const char* data, size_t n) {
+        return Emit({data, n});
+      });
+      !s.ok()) {
+    error_ = s;
+    return s;
+  }
   const uint64_t index_at = written_;
   // The index is offsets_ as it is in memory (little-endian, as the file).
   if (auto s = Emit({reinterpret_cast<const char*>(offsets_.data()), 8 * offsets_.size()});
@@ -133,6 +145,7 @@ base::Status SigWriter::Finish() {
     return s;
   }
   char footer[sig::kFooterSize];
+  sig::Store64(footer + sig::kFooterSketchOffset, sketches_at);
   sig::Store64(footer + sig::kFooterIndexOffset, index_at);
   sig::Store64(footer + sig::kFooterCount, offsets_.size());
   std::memcpy(footer + sig::kFooterMagic, sig::kEndMagic.data(), sig::kEndMagic.size());

@@ -95,7 +95,9 @@ double Value(const Similarity& s, Measure measure) {
 
 bool Reaches(const Doc& a, const Doc& b, const NearQuery& query) {
   if (a.shingles.empty() || b.shingles.empty()) return false;
-  return Value(Compare(a.shingles, b.shingles), query.measure) >= query.threshold;
+  const bool reached = Value(Compare(a.shingles, b.shingles), query.measure) >= query.threshold;
+  if (query.checked) query.checked();
+  return reached;
 }
 
 namespace {

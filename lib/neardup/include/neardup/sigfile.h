@@ -2,9 +2,11 @@
 // For every text record: its manifest key, HTTP status, host, MIME type,
 // title, token count, simhash, MinHash sketch and sorted shingle set. The
 // layout, byte by byte, is in warcsig(5): binary, little-endian, versioned;
-// a header with the settings, records one after another, then an index of
-// record offsets and a footer. A file without its footer (a writer that
-// never finished) is refused.
+// a header with the settings, records (key, strings, shingles) one after
+// another, then the sketch section (every record's simhash, shingle count
+// and MinHash values, together, so that a pass over every sketch reads
+// only them), an index of record offsets and a footer. A file without its
+// footer (a writer that never finished) is refused.
 //
 //   SigWriter writer(header, [&](std::string_view bytes) { return out.Write(bytes); });
 //   for (...) if (auto s = writer.Add(record); !s.ok()) return s;
@@ -23,6 +25,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/spill_buffer.h"
 #include "base/status.h"
 #include "manifest/entry.h"
 #include "neardup/sketch.h"
@@ -30,7 +33,7 @@
 namespace neardup {
 
 // The format version this library writes, and the newest it reads.
-inline constexpr uint32_t kSigVersion = 1;
+inline constexpr uint32_t kSigVersion = 2;
 // The hash scheme of shingles and simhash (words.h, sketch.h): 1 is
 // XXH3_64bits of the k words joined by ' ' (shingles) and of each word
 // (simhash), with the words of neardup::Words.
@@ -88,10 +91,11 @@ manifest::Entry KeyOf(const SigRecordView& record);
 
 // Writes a signature file as a stream of bytes to sink (a file, a pipe, a
 // string). Memory: one record's bytes, plus 8 bytes per record for the index
-// written at the end. The header goes out with the first Add (or Finish).
-// A sink error is returned as it is, and every later call returns it again.
-// The caller makes the output whole: write to a temporary file, and rename
-// it only after Finish returned OK.
+// written at the end; the sketches wait in a SpillBuffer (a few MB in
+// memory, the rest in an anonymous temporary file) until Finish. The header goes out with the first
+// Add (or Finish). A sink error is returned as it is, and every later call returns it again. The
+// caller makes the output whole: write to a temporary file, and rename it only after Finish
+// returned OK.
 class SigWriter {
  public:
   using Sink = std::function<base::Status(std::string_view)>;
@@ -105,7 +109,7 @@ class SigWriter {
   // a header it cannot hold (num_perm 0 or over kMaxPermutations, long
   // strings).
   base::Status Add(const SigRecord& record);
-  // Writes the index and footer. Called once, last: a later Add or Finish
+  // Writes the sketch section, the index and the footer. Called once, last: a later Add or Finish
   // is InvalidArgument.
   base::Status Finish();
 
@@ -115,6 +119,7 @@ class SigWriter {
  private:
   base::Status Start();
   base::Status Emit(std::string_view bytes);
+  void SpoolSketch(const SigRecord& record);
 
   SigHeader header_;
   Sink sink_;
@@ -123,6 +128,7 @@ class SigWriter {
   uint64_t written_ = 0;
   std::vector<uint64_t> offsets_;
   std::string buffer_;  // the record being written; capacity reused
+  base::SpillBuffer sketches_;
 };
 
 // A signature file, mapped read-only. Open checks the whole structure
@@ -150,11 +156,26 @@ class SigFile {
   size_t size() const { return count_; }
   // REQUIRES: i < size(). O(1).
   SigRecordView record(size_t i) const;
-  // Parts of record i alone, for loops that need only them (LSH, joins).
+  // Parts of record i alone, for loops that need only them (LSH, joins):
+  // minhash, simhash and the shingle count read the sketch section only;
+  // shingles(i) reads no byte until its values are used.
   // REQUIRES: i < size().
   std::span<const uint32_t> minhash(size_t i) const;
   std::span<const uint64_t> shingles(size_t i) const;
   uint64_t simhash(size_t i) const;
+  // Calls visit(i, record(i)) for every record in order, reading the
+  // records once from start to end and letting the kernel take back the
+  // pages read (a mapped file's pages are then not held in the process's
+  // resident memory): a pass over every record's key without holding the
+  // whole file. The views are valid as record(i)'s are.
+  void Scan(const std::function<void(size_t, const SigRecordView&)>& visit) const;
+  // Gives the pages of the records read so far back to the kernel (a map's
+  // clean pages: read again from the file when used), for a caller that
+  // reads scattered records' shingles and wants them not all held; the
+  // kernel maps more than the bytes read (neighbouring pages, large
+  // folios). Safe while other threads read the records. No-op for bytes
+  // not mapped.
+  void ReleaseRecords() const;
   // Where record i starts in the file (for messages).
   uint64_t record_offset(size_t i) const;
 
@@ -165,6 +186,7 @@ class SigFile {
   base::Status ValidateFooter();
   base::Status ValidateIndex();
   base::Status ValidateRecord(size_t i, uint64_t at, uint64_t size) const;
+  const char* sketch(size_t i) const { return sketches_ + sketch_bytes_ * i; }
   base::Status Corrupt(uint64_t offset, const std::string& what) const;
 
   std::string name_;
@@ -174,6 +196,8 @@ class SigFile {
   std::vector<uint64_t> owned_;  // what a pipe held
   SigHeader header_;
   const uint64_t* index_ = nullptr;
+  const char* sketches_ = nullptr;  // the sketch section
+  uint64_t sketch_bytes_ = 0;       // per record
   size_t count_ = 0;
   uint64_t records_begin_ = 0, records_end_ = 0;
 };

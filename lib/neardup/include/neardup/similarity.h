@@ -74,6 +74,9 @@ struct NearQuery {
   Measure measure = Measure::kJaccard;
   double threshold = 0.8;
   int threads = 1;
+  // Called after every exact check, from any worker (may be empty): e.g.
+  // warcnear gives back the pages of the shingle sets read, now and then.
+  std::function<void()> checked;
 };
 
 // A candidate stage's answer: the pairs whose exact similarity (Compare on
