@@ -31,16 +31,18 @@ cat >"$WORK/brute.py" <<'END'
 import struct, sys
 data = open(sys.argv[1], "rb").read()
 assert data[:8] == b"WARCSIG\0" and data[-8:] == b"WSIGEND\0"
+assert struct.unpack_from("<I", data, 8)[0] == 2
 num_perm = struct.unpack_from("<I", data, 20)[0]
-index_at, count = struct.unpack_from("<QQ", data, len(data) - 24)
+sketches_at, index_at, count = struct.unpack_from("<QQQ", data, len(data) - 32)
+entry = 16 + (4 * num_perm + 7) // 8 * 8  # simhash, shingle count, minhash
 recs = []
 for i in range(count):
     at = struct.unpack_from("<Q", data, index_at + 8 * i)[0]
-    offset, n = struct.unpack_from("<Q", data, at + 8)[0], struct.unpack_from("<Q", data, at + 32)[0]
-    lengths = struct.unpack_from("<7I", data, at + 48)
-    m = (4 * num_perm + 7) // 8 * 8
-    shingles = frozenset(struct.unpack_from("<%dQ" % n, data, at + 80 + m))
-    s = at + 80 + m + 8 * n
+    offset = struct.unpack_from("<Q", data, at + 8)[0]
+    n = struct.unpack_from("<Q", data, sketches_at + entry * i + 8)[0]
+    lengths = struct.unpack_from("<7I", data, at + 32)
+    shingles = frozenset(struct.unpack_from("<%dQ" % n, data, at + 64))
+    s = at + 64 + 8 * n
     strings = []
     for l in lengths:
         strings.append(data[s:s + l].decode()); s += l

@@ -23,7 +23,7 @@ cmp "$WORK/sig" "$WORK/sig1" || fail "-j1 and -j2 signature files differ"
 
 # Keys: warcsum's lines, in the same order.
 "$SHINGLE" --dump "$WORK/sig" >"$WORK/dump"
-head -1 "$WORK/dump" | grep -q '^#warcsig 1 k=5 num_perm=128 mod_p=0 ' || fail "dump header: $(head -1 "$WORK/dump")"
+head -1 "$WORK/dump" | grep -q '^#warcsig 2 k=5 num_perm=128 mod_p=0 ' || fail "dump header: $(head -1 "$WORK/dump")"
 (cd "$WORK/c" && "$WARCSUM" ./*.warc.gz) | sed 's|^\./||' >"$WORK/manifest"
 tail -n +2 "$WORK/dump" | cut -d' ' -f1-6 >"$WORK/keys"
 cmp "$WORK/keys" "$WORK/manifest" || fail "signature keys differ from warcsum's manifest"

@@ -108,7 +108,7 @@ TEST_CASE("neardup: signature file round trip of every field", "[neardup]") {
   auto file = SigFile::FromBytes(a.view(), "t.sig");
   REQUIRE(file.ok());
   const SigHeader& h = (*file)->header();
-  CHECK(h.version == 1);
+  CHECK(h.version == 2);
   CHECK(h.k == 7);
   CHECK(h.num_perm == 3);
   CHECK(h.mod_p == 11);
@@ -126,6 +126,10 @@ TEST_CASE("neardup: signature file round trip of every field", "[neardup]") {
     CHECK((*file)->simhash(i) == records[i].simhash);
   }
   CHECK((*file)->record(0).shingles.empty());  // record 0 has no shingles
+  // The sketches lie together after the records: 16 + 16 bytes apart here.
+  CHECK((*file)->minhash(1).data() - (*file)->minhash(0).data() == 8);
+  CHECK(reinterpret_cast<const char*>((*file)->minhash(0).data()) >
+        reinterpret_cast<const char*>((*file)->record(2).title.end()));
   CHECK((*file)->record_offset(0) == 64);
   CHECK(neardup::KeyOf((*file)->record(1)) == records[1].key);
 }
@@ -143,8 +147,8 @@ TEST_CASE("neardup: signature file bytes as warcsig(5) lays them out", "[neardup
   std::string bytes = Write(header, {r});
   const std::string expected_header(
       "WARCSIG\0"  // magic
-      "\x01\0\0\0"
-      "\x40\0\0\0"  // version 1, header size 64
+      "\x02\0\0\0"
+      "\x40\0\0\0"  // version 2, header size 64
       "\x05\0\0\0"
       "\x03\0\0\0"  // k 5, num_perm 3
       "\0\0\0\0"
@@ -157,20 +161,34 @@ TEST_CASE("neardup: signature file bytes as warcsig(5) lays them out", "[neardup
       "domtest\0",  // the strings, padded to 8
       64);
   CHECK(bytes.substr(0, 64) == expected_header);
-  // Record: 80 fixed + 16 MinHash (12 padded) + 8 shingles + 8 strings.
-  const size_t rec = 64, size = 80 + 16 + 5 * 8 + 8;
+  // Record: 64 fixed + 5 shingles + 8 strings.
+  const size_t rec = 64, size = 64 + 5 * 8 + 8;
   uint64_t v;
   std::memcpy(&v, &bytes[rec], 8);
   CHECK(v == size);
-  CHECK(bytes.substr(rec + 40, 8) == std::string("\xff\xff\xff\xff\x91\x01\0\0", 8));
+  CHECK(bytes.substr(rec + 24, 8) == std::string("\xff\xff\xff\xff\x91\x01\0\0", 8));
+  std::memcpy(&v, &bytes[rec + 64], 8);
+  CHECK(v == r.shingles[0]);
   CHECK(bytes.substr(rec + size - 8, 8) == std::string("fudghmt\0", 8));
-  // Index (one offset) and footer (index offset, count, magic).
-  CHECK(bytes.size() == rec + size + 8 + 24);
-  std::memcpy(&v, &bytes[rec + size], 8);
+  // The sketch section: simhash, shingle count, 3 MinHash values padded.
+  const size_t sketches = rec + size;
+  CHECK(bytes.substr(sketches, 32) == std::string("\x11\x32\x54\x76\x98\xba\xdc\xfe"
+                                                  "\x05\0\0\0\0\0\0\0"
+                                                  "\x05\x03\x02\x01\x09\x06\x04\x02"
+                                                  "\x0d\x09\x06\x03\0\0\0\0",
+                                                  32));
+  // Index (one offset) and footer (sketch and index offsets, count, magic).
+  CHECK(bytes.size() == sketches + 32 + 8 + 32);
+  std::memcpy(&v, &bytes[sketches + 32], 8);
   CHECK(v == rec);
-  std::memcpy(&v, &bytes[rec + size + 8], 8);
-  CHECK(v == rec + size);
-  CHECK(bytes.substr(bytes.size() - 8) == std::string("WSIGEND\0", 8));
+  const std::string footer = bytes.substr(sketches + 40);
+  std::memcpy(&v, &footer[0], 8);
+  CHECK(v == sketches);
+  std::memcpy(&v, &footer[8], 8);
+  CHECK(v == sketches + 32);
+  std::memcpy(&v, &footer[16], 8);
+  CHECK(v == 1);
+  CHECK(footer.substr(24) == std::string("WSIGEND\0", 8));
 }
 
 TEST_CASE("neardup: signature file with no records, and a million shingles", "[neardup]") {
@@ -194,6 +212,16 @@ TEST_CASE("neardup: signature file with no records, and a million shingles", "[n
   REQUIRE((*file)->size() == 2);
   CheckSame((*file)->record(1), big);
   CHECK((*file)->record(1).shingles.size() > 999000);
+  // Scan visits every record in order; pages given back are read again.
+  std::vector<size_t> seen;
+  (*file)->Scan([&](size_t i, const neardup::SigRecordView& v) {
+    seen.push_back(i);
+    CHECK(v.offset == (*file)->record(i).offset);
+  });
+  CHECK(seen == std::vector<size_t>{0, 1});
+  (*file)->ReleaseRecords();
+  CheckSame((*file)->record(1), big);
+  CheckSame((*file)->record(0), MakeRecord(1, 128));
   ::unlink(path.c_str());
   // A pipe cannot be mapped: it is read whole.
   int fds[2];
@@ -219,8 +247,12 @@ TEST_CASE("neardup: signature files refused, with file, offset, expected and fou
   CHECK(OpenError("") ==
         "t.sig: offset 0: not a signature file: expected magic \"WARCSIG\\x00\", found \"\"");
   std::string newer = good;
-  newer[8] = 2;
-  CHECK(OpenError(newer) == "t.sig: offset 8: version 2 is newer than this reader's (1)");
+  newer[8] = 3;
+  CHECK(OpenError(newer) == "t.sig: offset 8: version 3 is newer than this reader's (2)");
+  std::string older = good;
+  older[8] = 1;
+  CHECK(OpenError(older) ==
+        "t.sig: offset 8: expected version 2, found 1 (an earlier layout: run warcshingle again)");
   std::string cut = good.substr(0, good.size() - 1);
   CHECK(OpenError(cut) ==
         "t.sig: offset " + std::to_string(cut.size() - 8) +
@@ -229,27 +261,44 @@ TEST_CASE("neardup: signature files refused, with file, offset, expected and fou
   CHECK(OpenError(good.substr(0, 40)) ==
         "t.sig: offset 40: the header is cut short: expected 56 bytes, found 40");
   // The second index entry points past the records.
-  const size_t index_at = good.size() - 24 - 16;
+  const size_t index_at = good.size() - 32 - 16, sketches_at = index_at - 2 * 32;
   std::string bad_index = good;
   Put64(&bad_index, index_at + 8, 1 << 20);
   CHECK(OpenError(bad_index) == "t.sig: offset " + std::to_string(index_at + 8) +
-                                    ": index entry 1: expected record offset 336, found 1048576");
+                                    ": index entry 1: expected record offset 304, found 1048576");
   std::string bad_count = good;
   Put64(&bad_count, good.size() - 16, 3);
-  CHECK(OpenError(bad_count) == "t.sig: offset " + std::to_string(good.size() - 24) +
+  CHECK(OpenError(bad_count) == "t.sig: offset " + std::to_string(good.size() - 32) +
                                     ": footer: expected an index of 3 records ending at offset " +
-                                    std::to_string(good.size() - 24) + ", found it starting at " +
+                                    std::to_string(good.size() - 32) + ", found it starting at " +
                                     std::to_string(index_at));
+  // The sketch section's offset, and a shingle count in it, damaged.
+  std::string bad_sketches = good;
+  Put64(&bad_sketches, good.size() - 32, sketches_at + 8);
+  CHECK(OpenError(bad_sketches) ==
+        "t.sig: offset " + std::to_string(good.size() - 32) +
+            ": footer: expected a sketch section of 2 x 32 bytes ending at offset " +
+            std::to_string(index_at) + ", found it starting at " + std::to_string(sketches_at + 8));
+  std::string bad_shingles = good;
+  Put64(&bad_shingles, sketches_at + 32 + 8, 11);  // record 1: 10 shingles
+  CHECK(OpenError(bad_shingles) ==
+        "t.sig: offset 304: record 1: expected a size of 272 from its counts, found 264");
+  Put64(&bad_shingles, sketches_at + 32 + 8, uint64_t{1} << 60);
+  CHECK(OpenError(bad_shingles) ==
+        "t.sig: offset 304: record 1: shingle count 1152921504606846976 does not fit its size 264");
+  std::string records_long = good;
+  Put64(&records_long, good.size() - 32, sketches_at - 8);
+  CHECK(OpenError(records_long).find("footer: expected a sketch section") != std::string::npos);
   std::string unsorted = good;
-  const size_t shingles_at = 336 + 80 + 16;  // record 1's shingles
+  const size_t shingles_at = 304 + 64;  // record 1's shingles
   Put64(&unsorted, shingles_at + 8, 0);
   CHECK(OpenError(unsorted) ==
-        "t.sig: offset 336: record 1: expected shingles in ascending order, found shingle 1 not "
+        "t.sig: offset 304: record 1: expected shingles in ascending order, found shingle 1 not "
         "above the one before it");
   std::string spaced = good;
   spaced[spaced.find("crawl-2")] = ' ';
   CHECK(OpenError(spaced) ==
-        "t.sig: offset 336: record 1: expected manifest text (bytes 0x21-0x7e) in the file field, "
+        "t.sig: offset 304: record 1: expected manifest text (bytes 0x21-0x7e) in the file field, "
         "found \" rawl-2.warc.gz\"");
 }
 
@@ -274,7 +323,7 @@ TEST_CASE("neardup: signature file compatibility and dump lines", "[neardup]") {
   a.mod_p = 7;
   a.creator = "warcshingle 0.1.0";
   CHECK(neardup::DumpHeader(a) ==
-        "#warcsig 1 k=5 num_perm=3 mod_p=7 hash=1 minhash=1/5741524353494731 extract=dom "
+        "#warcsig 2 k=5 num_perm=3 mod_p=7 hash=1 minhash=1/5741524353494731 extract=dom "
         "creator=warcshingle%200.1.0");
 
   std::string bytes = Write(SmallHeader(), {MakeRecord(1, 3), MakeRecord(2, 3)});

@@ -229,7 +229,8 @@ base::Status SigFile::ValidateFooter() {
 }
 
 base::Status SigFile::ValidateIndex() {
-  const uint64_t index_at = records_end_;  // (the sketch section's start)
+  const uint64_t records_end = records_end_;  // (the sketch section's start)
+  const uint64_t index_at = static_cast<uint64_t>(reinterpret_cast<const char*>(index_) - data_);
   uint64_t expected = records_begin_;
   PageReleaser release(map_);
   for (size_t i = 0; i < count_; ++i) {
@@ -240,25 +241,25 @@ base::Status SigFile::ValidateIndex() {
                                            ": expected record offset " + std::to_string(expected) +
                                            ", found " + std::to_string(at));
     }
-    if (at + sig::kRecFixed > index_at) {
+    if (at + sig::kRecFixed > records_end) {
       return Corrupt(at, "record " + std::to_string(i) +
                              " is cut short by the sketch section at offset " +
-                             std::to_string(index_at));
+                             std::to_string(records_end));
     }
     const uint64_t size = sig::Load64(data_ + at + sig::kRecSize);
-    if (size < sig::kRecFixed || size % 8 != 0 || size > index_at - at) {
+    if (size < sig::kRecFixed || size % 8 != 0 || size > records_end - at) {
       return Corrupt(at, "record " + std::to_string(i) + ": expected a size of " +
                              std::to_string(sig::kRecFixed) + " to " +
-                             std::to_string(index_at - at) + " bytes (a multiple of 8), found " +
+                             std::to_string(records_end - at) + " bytes (a multiple of 8), found " +
                              std::to_string(size));
     }
     if (auto s = ValidateRecord(i, at, size); !s.ok()) return s;
     expected = at + size;
   }
-  if (expected != index_at) {
+  if (expected != records_end) {
     return Corrupt(expected,
                    "expected the sketch section after the last record, found it at offset " +
-                       std::to_string(index_at));
+                       std::to_string(records_end));
   }
   return base::Status::Ok();
 }
