@@ -39,6 +39,9 @@ base::Status OpenCompatible(const std::string& path, Corpus* c) {
 std::vector<Keyed> ReadKeys(Corpus* c) {
   std::unordered_map<std::string, uint32_t> ids;
   std::vector<Keyed> keyed;
+  size_t records = 0;
+  for (const auto& file : c->files) records += file->size();
+  keyed.reserve(records);  // 56 bytes a record, not twice that while it grows
   for (uint32_t f = 0; f < c->files.size(); ++f) {
     c->files[f]->Scan([&](size_t i, const neardup::SigRecordView& v) {
       auto [it, added] = ids.try_emplace(std::string(v.file), static_cast<uint32_t>(ids.size()));

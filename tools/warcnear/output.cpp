@@ -15,7 +15,7 @@ namespace {
 
 // Lines compare scattered shingle sets: their pages go back to the kernel
 // every so many lines (Corpus::ReleaseRecords).
-constexpr uint64_t kLinesPerRelease = 1 << 8;
+constexpr uint64_t kLinesPerRelease = 1 << 5;
 
 // Output through a buffer of about 1 MB.
 class LineWriter {

@@ -43,7 +43,7 @@ struct Found {
 // the checks read scattered shingle sets, and the kernel maps whole large
 // folios around each one, so that without this a tenth of the records
 // checked would hold most of the file in memory.
-constexpr uint64_t kChecksPerRelease = 1 << 8;
+constexpr uint64_t kChecksPerRelease = 1 << 5;
 
 Found FindNear(const Corpus& c, const neardup::IdenticalSets& identical,
                const RunOptions& options) {
