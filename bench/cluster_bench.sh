@@ -16,6 +16,9 @@
 #   warcdedup -j 2 -o        the baseline: one machine over every host's files
 #   warcdedup-slurm          the plan under Slurm (--buckets 12, --jobs 2)
 #   warcdedup-parallel       the plan over ssh with GNU parallel
+# both with --max-tasks $MAX_TASKS (default 3: one task a host at a time,
+# what Slurm does anyway with -c 2 on these 2-CPU nodes; without it GNU
+# parallel runs all 12 ranges at once, 24 threads on 2 cores).
 # Each plan run must print the baseline's table and write, on every host,
 # files byte-identical to the baseline's: the bench stops (exit 1) if not.
 # Printed: each plan's overhead (plan - baseline, seconds) and ratio
@@ -30,15 +33,19 @@
 #
 # Exit status: 0 when every target that applies is met, 1 if not (or when
 # the outputs differ), 2 when something is missing. Environment: BUILD,
-# BENCH_DIR, RUNS (lib.bash), SIZE (default 1G; warcgen's --size).
+# BENCH_DIR, RUNS (lib.bash), SIZE (default 1G; warcgen's --size),
+# MAX_TASKS (default 3; 0: no limit).
 set -euo pipefail
 
+# shellcheck source=bench/lib.bash
 source "$(dirname "$0")/lib.bash"
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 CLUSTER_DIR=$SRC/scripts/test-servers/cluster
+# shellcheck source=scripts/test-servers/cluster/install.bash
 source "$CLUSTER_DIR/install.bash"
 WARCDEDUP="$BUILD/tools/warcdedup/warcdedup"
 SIZE=${SIZE:-1G}
+MAX_TASKS=${MAX_TASKS:-3}
 need "$WARCGEN" "$WARCDEDUP" "$TIME"
 [ "$(id -u)" -eq 0 ] || { echo "cluster_bench: needs root (network namespaces)" >&2; exit 2; }
 for c in sbatch parallel cpack dpkg nginx sshd munged slurmctld slurmd; do
@@ -92,6 +99,7 @@ contrib=$PACKAGE_MOUNT/usr/share/warcdedup/contrib
 # Each host writes to /srv/out, on disk (its /srv is a small tmpfs).
 for h in "${HOSTS[@]}"; do
   mkdir -p "$W/hosts/$h/out"
+  # shellcheck disable=SC2016 # expanded by the host's sh
   "$H" run "$W" "$h" sh -c 'mkdir -p /srv/out && mount --bind "$1" /srv/out' _ "$W/hosts/$h/out"
 done
 cat "${files[@]}" >/dev/null # into the page cache
@@ -120,7 +128,7 @@ plan() {
   rm -rf "$W/scratch-$engine" "$W"/hosts/*/out/*
   timed "$engine" "$CLUSTER_DIR/with-package.sh" "$W" "$contrib/$engine/warcdedup-$engine" -q \
     --catalog "$catalog" --scratch "$W/scratch-$engine" --data-dir /srv/warc -o /srv/out \
-    --buckets "$BUCKETS" --jobs 2 --bin "$tools"
+    --buckets "$BUCKETS" --jobs 2 --max-tasks "$MAX_TASKS" --bin "$tools"
 }
 # same_as_baseline ENGINE: its table and every host's files are the baseline's.
 same_as_baseline() {
@@ -193,8 +201,8 @@ shuffle() {
 
 # --- Report.
 mb() { echo "$1 / 1000000" | bc -l; }
-printf 'corpus: %s (%.1f MB) uncompressed, %.1f MB gzip, %d files on 3 simulated hosts (4 each); %d ranges; %s\n' \
-  "$SIZE" "$(mb "$raw_size")" "$(mb "$gz_bytes")" "${#files[@]}" "$BUCKETS" "$("$WARCDEDUP" --version 2>/dev/null || echo warcdedup)"
+printf 'corpus: %s (%.1f MB) uncompressed, %.1f MB gzip, %d files on 3 simulated hosts (4 each); %d ranges, --max-tasks %s; %s\n' \
+  "$SIZE" "$(mb "$raw_size")" "$(mb "$gz_bytes")" "${#files[@]}" "$BUCKETS" "$MAX_TASKS" "$("$WARCDEDUP" --version 2>/dev/null || echo warcdedup)"
 printf 'load average %s before, %s after (%s CPUs, shared by the 3 hosts)%s; medians of %d rounds\n' \
   "$load_before" "$load_after" "$(nproc)" \
   "$(awk -v a="$load_before" -v b="$load_after" 'BEGIN { if (a > 0.7 || b > 2.5) print ": BUSY MACHINE, figures unreliable" }')" \
@@ -232,4 +240,4 @@ for engine in slurm parallel; do
   fi
   check "shuffle $engine: bytes moved / manifests (x)" "${shuffle_ratio[$engine]}" "<=" 2
 done
-exit "$failed"
+exit "${failed:?}"
