@@ -79,7 +79,8 @@ H=$CLUSTER_DIR/hosts.sh
 "$H" down "$W" 2>/dev/null || true
 rm -rf "$W"
 mkdir -p "$W"
-trap '"$H" down "$W" || true' EXIT
+# The outputs (twice the corpus) go too; the logs and scratch files stay.
+trap '"$H" down "$W" || true; rm -rf "$W/ref" "$W/work" "$W"/hosts/*/out' EXIT
 trap 'exit 130' INT TERM
 catalog=$W/catalog
 i=0
