@@ -10,6 +10,7 @@ packages=(
   libdeflate-dev libisal-dev          # fast inflaters (zlib is the fallback)
   mariadb-server nginx                # real servers for the fetch tests
   time python3 gzip bc                # tests and benchmarks (bc: bench/*.sh arithmetic)
+  dpkg-dev                            # cpack -G DEB: dpkg-shlibdeps works out the package's Depends
   # CI's sanitizer stages (scripts/test.sh): gcc's ASan/UBSan runtimes for
   # build-asan; clang with compiler-rt (libFuzzer, clang's ASan/UBSan) for the
   # fuzz targets; llvm-symbolizer (package llvm) for readable stack traces.

@@ -6,12 +6,17 @@
 # helpers that run contrib/parallel/warcdedup-parallel and compare.
 source "$SRC/tests/cli/common.bash"
 source "$SRC/scripts/test-servers/cluster/testlib.bash"
-cluster_need parallel perl flock
+cluster_need parallel perl flock cpack dpkg findmnt mountpoint
+source "$SRC/scripts/test-servers/cluster/install.bash"
 
-# Where the hosts find the tools (one place, so that it can switch to an
-# installed package).
-TOOLS="$BIN/warcsum:$BIN/warccollres:$BIN/warcsumsplit:$BIN/warcrefs:$BIN/warcsumcmp"
-DRIVER="$SRC/contrib/parallel/warcdedup-parallel"
+# Everything runs from the Debian package, installed on each host (after
+# cluster_up) and on the driver's node (the driver runs under
+# with-package.sh: it runs the check step there), not from the build tree.
+DEB=$(build_package "$BIN/..") || fail "cannot build the Debian package"
+PKG_BIN=$PACKAGE_MOUNT/usr/bin
+PKG_SHARE=$PACKAGE_MOUNT/usr/share/warcdedup
+TOOLS=$PKG_BIN
+DRIVER="$PKG_SHARE/contrib/parallel/warcdedup-parallel"
 HOSTS=(h1 h2 h3)
 
 "$TESTBIN/warcgen" --out "$WORK/gen" --seed 7 --size 12M --files 6 --dup-rate 0.4 2>/dev/null
@@ -24,6 +29,7 @@ done
 "$BIN/warcdedup/warcdedup" -q -j 2 -o "$WORK/ref" "$CW"/hosts/h{1,2,3}/data >"$WORK/ref.table"
 
 cluster_up 3
+expect_eq "where install_package puts the tools" "$PKG_BIN" "$(install_package "$CW" "$DEB")"
 # Each host writes its output to /srv/warc-out, its own directory (on disk:
 # /srv is a small tmpfs), seen here as $CW/hosts/hI/out.
 for h in "${HOSTS[@]}"; do
@@ -35,12 +41,12 @@ export PARALLEL_SSH="$PARALLEL_SSH -o ConnectTimeout=2"
 for h in "${HOSTS[@]}"; do $PARALLEL_SSH "$h" ls /srv/warc | sed "s|\$| $h http://$h/|"; done >"$WORK/catalog"
 [ "$(wc -l <"$WORK/catalog")" = 6 ] || fail "catalog: $(cat "$WORK/catalog")"
 
-# dedup SCRATCH [OPTIONS...]: runs the driver (output in $WORK/out, err; $rc).
+# dedup SCRATCH [OPTIONS...]: runs the packaged driver (output in $WORK/out, err; $rc).
 dedup() {
   local s=$1
   shift
-  run "$DRIVER" --catalog "$WORK/catalog" --scratch "$s" --data-dir /srv/warc -o /srv/warc-out \
-    --buckets 4 --bin "$TOOLS" "$@"
+  run "$SRC/scripts/test-servers/cluster/with-package.sh" "$CW" "$DRIVER" --catalog "$WORK/catalog" \
+    --scratch "$s" --data-dir /srv/warc -o /srv/warc-out --buckets 4 --bin "$TOOLS" "$@"
 }
 
 # expect_rewritten HOST...: each HOST's outputs are its files, byte for byte

@@ -9,7 +9,7 @@ S="$WORK/scratch"
 # --dry-run: one line per parallel call (the map and the rewrite pinned to
 # each host, the reduce ranges spread over them) and the check here.
 ssh_q="'$PARALLEL_SSH -o ConnectTimeout=10 -o ServerAliveInterval=10 -o ServerAliveCountMax=3 -o BatchMode=yes'"
-step="$SRC/contrib/common/warcdedup-step"
+step="$PKG_SHARE/contrib/common/warcdedup-step"
 par="parallel --will-cite --halt soon,fail=1 --ssh $ssh_q --joblog $S/parallel"
 job() { echo "'flock -n -E 75 $S/parallel/$1.{} $step $S $1 {}; r=\$?; [ \$r = 1 ] || exit \$r'"; }
 dedup "$S" --dry-run

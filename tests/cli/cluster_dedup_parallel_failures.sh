@@ -38,7 +38,8 @@ touch "$WORK/slow"
 (
   for _ in $(seq 300); do
     for pid in $(pgrep -f -- "--catalog $S/catalog" || true); do
-      [ "$(readlink "/proc/$pid/exe")" != "$(readlink -f "$BIN/warccollres/warccollres")" ] && continue
+      # The packaged one, as seen from here (the host sees it at $PKG_BIN).
+      [ "/proc/$pid/exe" -ef "$CW/pkg/root/usr/bin/warccollres" ] || continue
       tr '\0' ' ' <"/proc/$pid/cmdline" >"$WORK/killed" || continue
       kill -KILL "$pid"
       rm "$WORK/slow"

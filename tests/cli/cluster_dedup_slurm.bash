@@ -4,14 +4,19 @@
 # copies and their originals live on different hosts), its one-machine
 # reference, and warcdedup-slurm runs checked against it.
 
-cluster_need sbatch squeue scontrol scancel sinfo flock /usr/sbin/slurmctld /usr/sbin/slurmd /usr/sbin/munged
+cluster_need sbatch squeue scontrol scancel sinfo flock /usr/sbin/slurmctld /usr/sbin/slurmd /usr/sbin/munged \
+  cpack dpkg findmnt mountpoint
+source "$SRC/scripts/test-servers/cluster/install.bash"
 
 BUILD=$(cd "$BIN/.." && pwd)
-# Where the nodes find the tools (one variable: a packaged install may
-# replace the build tree).
-TOOLS=$BUILD/tools/warcsum:$BUILD/tools/warccollres:$BUILD/tools/warcsumsplit
-TOOLS+=:$BUILD/tools/warcrefs:$BUILD/tools/warcsumcmp
-DRIVER=$SRC/contrib/slurm/warcdedup-slurm
+# Everything runs from the Debian package, installed on each host
+# (install_tools, after cluster_up) and on the driver's node (the driver
+# runs under with-package.sh), not from the build tree.
+DEB=$(build_package "$BUILD") || fail "cannot build the Debian package"
+PKG_BIN=$PACKAGE_MOUNT/usr/bin
+PKG_SHARE=$PACKAGE_MOUNT/usr/share/warcdedup
+TOOLS=$PKG_BIN
+DRIVER=$PKG_SHARE/contrib/slurm/warcdedup-slurm
 CATALOG=$WORK/catalog
 # Every job takes a whole node (-c 2 of 2 CPUs), so that 3 reduce tasks run
 # at once, one on each host, whatever the machine.
@@ -31,6 +36,11 @@ make_corpus() {
     cp "$f" "$CW/hosts/$h/data/"
     echo "$(basename "$f") $h http://$h/" >>"$CATALOG"
   done
+}
+
+# install_tools: the package on every host, its tools at $PKG_BIN.
+install_tools() {
+  expect_eq "where install_package puts the tools" "$PKG_BIN" "$(install_package "$CW" "$DEB")"
 }
 
 # make_reference: the one-machine warcdedup over every host's files, its
@@ -54,12 +64,13 @@ mount_outdir() {
   done
 }
 
-# slurm_cmd NAME ARGS...: in $cmd, warcdedup-slurm writing to /srv/NAME on
-# each host, with its scratch directory $WORK/scratch-NAME, and $buckets_opt.
+# slurm_cmd NAME ARGS...: in $cmd, the packaged warcdedup-slurm (on the
+# driver's node: with-package.sh) writing to /srv/NAME on each host, with its scratch directory $WORK/scratch-NAME, and $buckets_opt.
 buckets_opt=(--buckets 4)
 slurm_cmd() {
-  cmd=("$DRIVER" --catalog "$CATALOG" --scratch "$WORK/scratch-$1" --data-dir /srv/warc
-    -o "/srv/$1" "${buckets_opt[@]}" --bin "$TOOLS" "${@:2}")
+  cmd=("$SRC/scripts/test-servers/cluster/with-package.sh" "$CW" "$DRIVER" --catalog "$CATALOG"
+    --scratch "$WORK/scratch-$1" --data-dir /srv/warc -o "/srv/$1" "${buckets_opt[@]}" --bin "$TOOLS"
+    "${@:2}")
 }
 
 # slurm_dedup NAME ARGS...: runs it (run: $rc, out, err); its wall time in

@@ -10,6 +10,7 @@ source "$SRC/tests/cli/cluster_dedup_slurm.bash"
 
 make_corpus
 cluster_up 3 slurm
+install_tools
 make_reference
 mount_outdir warc-out
 
@@ -28,7 +29,7 @@ $sb -J warcdedup-rewrite-h2 -D $S/slurm --dependency=afterok:<reduce> --kill-on-
 $sb -J warcdedup-rewrite-h3 -D $S/slurm --dependency=afterok:<reduce> --kill-on-invalid-dep=yes -w h3 -c 2 -o $S/slurm/rewrite-h3.out $S/slurm/step.sh rewrite h3  # <rewrite-h3>
 $sb -J warcdedup-check -D $S/slurm --dependency=afterok:<rewrite-h1>:<rewrite-h2>:<rewrite-h3> --kill-on-invalid-dep=yes -c 1 -o $S/slurm/check.out $S/slurm/step.sh check  # <check>" \
   "$(grep -v '^#' "$WORK/out")"
-grep -q "^#   $SRC/contrib/common/warcdedup-step $S \"\$1\"" "$WORK/out" ||
+grep -q "^#   $PKG_SHARE/contrib/common/warcdedup-step $S \"\$1\"" "$WORK/out" ||
   fail "dry run: the step script is not shown: $(cat "$WORK/out")"
 [ -z "$(squeue -h -t all)" ] || fail "the dry run submitted jobs: $(squeue -t all)"
 [ ! -e "$S" ] || fail "the dry run wrote $S"

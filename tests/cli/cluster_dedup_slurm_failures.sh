@@ -21,7 +21,7 @@ for _ in \$(seq 300); do
   [ -e "$WORK/hold/reduce-\${SLURM_ARRAY_TASK_ID:-}" ] || [ -e "$WORK/hold/reduce-all" ] || break
   sleep 0.2
 done
-exec "$BUILD/tools/warccollres/warccollres" "\$@"
+exec "$PKG_BIN/warccollres" "\$@"
 EOF
 chmod +x "$WORK/wrap/warccollres"
 TOOLS=$WORK/wrap:$TOOLS
@@ -53,6 +53,7 @@ submitted() { grep -c " warcdedup-$2\$" "$WORK/scratch-$1/slurm/jobs"; }
 
 make_corpus
 cluster_up 3 slurm
+install_tools
 make_reference
 
 # (a) h2's data directory is not mounted: its map fails, everything after

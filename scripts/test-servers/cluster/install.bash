@@ -6,6 +6,7 @@
 #   install_package WORKDIR DEB
 #
 # or run it: install.bash WORKDIR DEB. The hosts of WORKDIR must be up.
+# build_package BUILD (below) gives the DEB of a build tree, built once.
 # DEB is unpacked once (dpkg -x) into WORKDIR/pkg/root, and each storage
 # host (h1..hN) gets that tree read-only at /opt/warcdedup, on a tmpfs /opt
 # of its own: the hosts share the machine's root filesystem, so nothing is
@@ -54,6 +55,38 @@ install_package() {
   done
   rm -rf "$w/pkg/root.old"
   echo "$PACKAGE_MOUNT/usr/bin"
+}
+
+# build_package BUILD: prints the path of the build tree's Debian package.
+# cpack builds it into BUILD/cluster-pkg once, and again only when something
+# it installs is newer than it (the tools, the man pages, stages.sh,
+# contrib/, the CPack configuration), so that every scale-out test installs
+# the same package without paying for cpack (some 10 s) each. Concurrent
+# callers (ctest -j2) wait for one another.
+build_package() {
+  [ $# -eq 1 ] || { echo "usage: build_package BUILD" >&2; return 2; }
+  local build dir src
+  build=$(realpath "$1") || return 1
+  dir=$build/cluster-pkg
+  src=$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$build/CMakeCache.txt" 2>/dev/null)
+  [ -n "$src" ] && [ -f "$build/CPackConfig.cmake" ] ||
+    { echo "build_package: $build: not a configured build tree" >&2; return 1; }
+  mkdir -p "$dir" || return 1
+  (
+    flock 9 || exit 1
+    deb=$(find "$dir" -maxdepth 1 -name 'warcdedup_*.deb' -print -quit)
+    if [ -z "$deb" ] || [ -n "$(find "$build/tools" "$build/man" "$build/CPackConfig.cmake" "$src/contrib" \
+      "$src/tools/warcdedup/stages.sh" -newer "$deb" -type f -print -quit)" ]; then
+      rm -rf "$dir/out" "$dir"/warcdedup_*.deb
+      cpack -G DEB --config "$build/CPackConfig.cmake" -B "$dir/out" >"$dir/cpack.log" 2>&1 ||
+        { cat "$dir/cpack.log" >&2; echo "build_package: cpack -G DEB failed" >&2; exit 1; }
+      deb=$(find "$dir/out" -maxdepth 1 -name 'warcdedup_*.deb' -print -quit)
+      [ -n "$deb" ] || { echo "build_package: cpack wrote no warcdedup_*.deb" >&2; exit 1; }
+      mv "$deb" "$dir/" && rm -rf "$dir/out" || exit 1
+      deb=$dir/${deb##*/}
+    fi
+    echo "$deb"
+  ) 9>"$dir/lock"
 }
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then
