@@ -59,7 +59,8 @@ find_program(DPKG_SHLIBDEPS dpkg-shlibdeps)
 if(DPKG_SHLIBDEPS)
   set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 else()
-  set(depends libc6 libgcc-s1 libstdc++6 zlib1g libssl3 libcurl4 libmysqlcppconn7v5)
+  set(depends libc6 libgcc-s1 libstdc++6 zlib1g libssl3 libcurl4 libmysqlcppconn7v5
+    libicu72 libbrotli1 libxxhash0 libxml2)  # the last four: lib/neardup
   if(LIBDEFLATE_FOUND)
     list(APPEND depends libdeflate0)
   endif()
