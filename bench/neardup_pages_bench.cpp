@@ -72,12 +72,17 @@ std::vector<neardup::Page> ReadPages(const std::vector<std::string>& paths) {
       std::fprintf(stderr, "%s\n", source.status().message().c_str());
       continue;
     }
-    neardup::PageCollector collect(filter, [&](neardup::Page&& p) { pages.push_back(std::move(p)); });
+    neardup::PageCollector collect(filter,
+                                   [&](neardup::Page&& p) { pages.push_back(std::move(p)); });
     dedup::FileSink sink;
     sink.lines = [](std::string* lines) { lines->clear(); };
-    sink.message = [&](const std::string& m) { std::fprintf(stderr, "%s: %s\n", path.c_str(), m.c_str()); };
+    sink.message = [&](const std::string& m) {
+      std::fprintf(stderr, "%s: %s\n", path.c_str(), m.c_str());
+    };
     sink.payload_start = [&](const warc::Record& r) { collect.Start(r); };
-    sink.payload_piece = [&](const warc::PayloadStream& s, std::string_view piece) { collect.Piece(s, piece); };
+    sink.payload_piece = [&](const warc::PayloadStream& s, std::string_view piece) {
+      collect.Piece(s, piece);
+    };
     sink.listed = [&](const manifest::Entry& e) { collect.Listed(e); };
     dedup::SumSource(source->get(), path, dedup::SumOptions(), sink);
   }
@@ -106,8 +111,8 @@ int main(int argc, char** argv) {
   for (size_t i = 0; i < pages.size(); ++i) {
     neardup::DecodedPayload d;
     const auto& p = pages[i];
-    (void)neardup::DecodePayload(p.payload, {p.transfer_encoding, p.content_encoding, p.content_type},
-                                 decode_options, &d);
+    (void)neardup::DecodePayload(
+        p.payload, {p.transfer_encoding, p.content_encoding, p.content_type}, decode_options, &d);
     html[i] = std::move(d.utf8);
     html_bytes += html[i].size();
     text[i] = neardup::ExtractMainText(html[i], extract_options).text;
@@ -122,8 +127,9 @@ int main(int argc, char** argv) {
        [&](size_t i) {
          neardup::DecodedPayload d;
          const auto& p = pages[i];
-         (void)neardup::DecodePayload(
-             p.payload, {p.transfer_encoding, p.content_encoding, p.content_type}, decode_options, &d);
+         (void)neardup::DecodePayload(p.payload,
+                                      {p.transfer_encoding, p.content_encoding, p.content_type},
+                                      decode_options, &d);
        }},
       {"extract", [&](size_t i) { (void)neardup::ExtractMainText(html[i], extract_options); }},
       {"words", [&](size_t i) { (void)neardup::Shingles(neardup::Words(text[i]), 5); }},

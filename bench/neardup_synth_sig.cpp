@@ -50,7 +50,8 @@ int main(int argc, char** argv) {
     char date[32];
     std::snprintf(date, sizeof date, "2020-01-01T%02llu:%02llu:%02lluZ",
                   static_cast<unsigned long long>(i / 3600 % 24),
-                  static_cast<unsigned long long>(i / 60 % 60), static_cast<unsigned long long>(i % 60));
+                  static_cast<unsigned long long>(i / 60 % 60),
+                  static_cast<unsigned long long>(i % 60));
     r.key.file = "synthetic.warc.gz";
     r.key.offset = i * 1000;
     r.key.length = 1000;
@@ -61,9 +62,11 @@ int main(int argc, char** argv) {
     r.simhash = rng();
     r.minhash = minhasher.Sketch(set);
     r.shingles = std::move(set);
-    if (auto s = writer.Add(r); !s.ok()) return std::fprintf(stderr, "%s\n", s.message().c_str()), 1;
+    if (auto s = writer.Add(r); !s.ok())
+      return std::fprintf(stderr, "%s\n", s.message().c_str()), 1;
   }
-  if (auto s = writer.Finish(); !s.ok()) return std::fprintf(stderr, "%s\n", s.message().c_str()), 1;
+  if (auto s = writer.Finish(); !s.ok())
+    return std::fprintf(stderr, "%s\n", s.message().c_str()), 1;
   out.close();
   return out ? 0 : 1;
 }

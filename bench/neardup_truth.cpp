@@ -121,7 +121,8 @@ void PairF1(const char* name, const std::vector<uint32_t>& got, const std::vecto
   for (auto& [k, n] : w) wp += Choose2(n);
   double p = gp ? double(both) / gp : 1, r = wp ? double(both) / wp : 1;
   std::printf("%s pairs_got %llu pairs_want %llu precision %.4f recall %.4f f1 %.4f\n", name,
-              (unsigned long long)gp, (unsigned long long)wp, p, r, p + r ? 2 * p * r / (p + r) : 0);
+              (unsigned long long)gp, (unsigned long long)wp, p, r,
+              p + r ? 2 * p * r / (p + r) : 0);
 }
 
 uint32_t Find(std::vector<uint32_t>& parent, uint32_t x) {
@@ -179,7 +180,8 @@ int Labels(double t, char** argv) {
   }
   uint64_t tp = 0;
   for (auto& p : got) tp += want.count(p);
-  double p = got.empty() ? 1 : double(tp) / got.size(), r = want.empty() ? 1 : double(tp) / want.size();
+  double p = got.empty() ? 1 : double(tp) / got.size(),
+         r = want.empty() ? 1 : double(tp) / want.size();
   std::printf("pairs got %zu want %zu both %llu precision %.4f recall %.4f f1 %.4f\n", got.size(),
               want.size(), (unsigned long long)tp, p, r, p + r ? 2 * p * r / (p + r) : 0);
   // Misses and false pairs of a page with its base, by the page's op.
@@ -191,7 +193,8 @@ int Labels(double t, char** argv) {
     if (w && !g) ++by_op[truth.pages[i].op].first;
     if (g && !w) ++by_op[truth.pages[i].op].second;
   }
-  for (auto& [op, c] : by_op) std::printf("page-base pairs op=%s missed %d false %d\n", op.c_str(), c.first, c.second);
+  for (auto& [op, c] : by_op)
+    std::printf("page-base pairs op=%s missed %d false %d\n", op.c_str(), c.first, c.second);
   // Clusters.
   std::vector<uint32_t> cluster(n, UINT32_MAX);
   std::ifstream clusters(argv[4]);
@@ -225,9 +228,9 @@ int Labels(double t, char** argv) {
     trap_apart += cluster[b] != cluster[i];
     trap_intended += want.count({b, i});
   }
-  std::printf("trap pairs %d not paired %.4f not clustered together %.4f intended-near %d\n",
-              traps, traps ? double(trap_unpaired) / traps : 1,
-              traps ? double(trap_apart) / traps : 1, trap_intended);
+  std::printf("trap pairs %d not paired %.4f not clustered together %.4f intended-near %d\n", traps,
+              traps ? double(trap_unpaired) / traps : 1, traps ? double(trap_apart) / traps : 1,
+              trap_intended);
   return 0;
 }
 
