@@ -74,7 +74,8 @@ timed_anon() {
   "$TIME" -o "$BENCH_DIR/time" -f '%e %M %U %S' "$@" > "$out" 2> "$err" &
   local tpid=$! pid="" peak=0 kb rc=0
   while kill -0 "$tpid" 2> /dev/null; do
-    [ -n "$pid" ] || pid=$(ps -o pid= --ppid "$tpid" | head -1 | tr -d ' ')
+    # (ps fails when the child is not there yet, or gone already.)
+    [ -n "$pid" ] || pid=$(ps -o pid= --ppid "$tpid" | head -1 | tr -d ' ' || true)
     kb=$( [ -n "$pid" ] && awk '/^RssAnon:/ { print $2 }' "/proc/$pid/status" 2> /dev/null || true)
     [ -n "$kb" ] && [ "$kb" -gt "$peak" ] && peak=$kb
     sleep 0.05
