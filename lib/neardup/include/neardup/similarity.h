@@ -71,6 +71,9 @@ struct Pair {
 // under measure. threads: worker threads (1 = the caller's only); the
 // answer does not depend on it.
 struct NearQuery {
+  NearQuery() = default;
+  NearQuery(Measure m, double t, int n) : measure(m), threshold(t), threads(n) {}
+
   Measure measure = Measure::kJaccard;
   double threshold = 0.8;
   int threads = 1;
