@@ -1,4 +1,5 @@
 // neardup/decode.h: transfer and content codings, charsets, caps, damage.
+#include <unicode/ucnv.h>
 #include <zlib.h>
 
 #include <catch2/catch.hpp>
@@ -37,6 +38,31 @@ Decoded Decode(const std::string& payload, HttpFacts http, size_t max_bytes = 1 
   Decoded d;
   d.status = DecodePayload(payload, http, neardup::DecodeOptions{max_bytes}, &d.out);
   return d;
+}
+
+// utf8 in the charset named, by ICU's encoder (the decoder is under test).
+std::string Encode(const std::string& utf8, const char* charset) {
+  std::string out(utf8.size() * 2 + 16, '\0');
+  UErrorCode err = U_ZERO_ERROR;
+  int32_t n = ucnv_convert(charset, "UTF-8", out.data(), static_cast<int32_t>(out.size()),
+                           utf8.data(), static_cast<int32_t>(utf8.size()), &err);
+  REQUIRE(U_SUCCESS(err));
+  out.resize(n);
+  return out;
+}
+
+// A page with no charset declared whose head gives ICU little but its title:
+// a style sheet fills the kilobyte it reads. The text is in the body.
+std::string UndeclaredPage(const std::string& title, const std::string& body) {
+  std::string css;
+  for (int i = 0; css.size() < 1100; ++i) {
+    css += ".c" + std::to_string(i) + " { margin: " + std::to_string(i % 20) + "px 4px; }\n";
+  }
+  std::string page("<!DOCTYPE html>\n<html>\n<head>\n<title>");
+  return page.append(title)
+      .append("</title>\n<style>\n")
+      .append(css)
+      .append("</style>\n</head>\n<body><p>" + body + "</p></body></html>\n");
 }
 
 HttpFacts ContentEncoding(std::string_view coding) { return {"", coding, "text/plain"}; }
@@ -284,6 +310,28 @@ TEST_CASE("neardup decode: the charset and its source", "[neardup]") {
     // Too little to detect: the web's default.
     check(Decode("<b>caf\xE9</b>", ContentType("text/html")), "<b>caf\xC3\xA9</b>", "windows-1252",
           "default");
+  }
+  SECTION("undeclared EUC-JP is not EUC-KR") {
+    // A title of kanji, a menu, then prose with kana: ICU's best match for
+    // the title is EUC-KR (97, EUC-JP 89); the kana decide.
+    std::string title = "先生名前友達言葉学生時間会社京都政治 | 風学生ニュース";
+    std::string body =
+        "東京 大阪 京都 政治 経済 天気 写真 旅行 映画</p><p>"
+        "今日は朝から雨が降っていましたが、午後には晴れて、子供たちは公園で遊びました。"
+        "駅の近くにある小さな本屋さんで、新しい料理の本を買いました。"
+        "夜は家族と一緒に、テレビでサッカーの試合を見ました。";
+    std::string utf8 = UndeclaredPage(title, body);
+    check(Decode(Encode(utf8, "EUC-JP"), ContentType("text/html")), utf8, "EUC-JP", "detected");
+  }
+  SECTION("undeclared EUC-KR Korean stays Korean") {
+    // The EUC-KR bytes of Hangul are valid EUC-JP too (kanji, no kana).
+    std::string title = "대한민국 헌법 제1장 총강, 국민의 권리와 의무 | 오늘의 국민 뉴스";
+    std::string body =
+        "대한민국은 민주공화국이다. 대한민국의 주권은 국민에게 있고, 모든 권력은 국민으로부터 "
+        "나온다. 대한민국의 국민이 되는 요건은 법률로 정한다. 국가는 법률이 정하는 바에 의하여 "
+        "재외국민을 보호할 의무를 진다. 대한민국의 영토는 한반도와 그 부속도서로 한다.";
+    std::string utf8 = UndeclaredPage(title, body);
+    check(Decode(Encode(utf8, "EUC-KR"), ContentType("text/html")), utf8, "KSC_5601", "detected");
   }
   SECTION("unknown labels are noted and skipped") {
     auto d = Decode("caf\xC3\xA9", ContentType("text/html; charset=foo-bar"));

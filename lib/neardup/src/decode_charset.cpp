@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <span>
 #include <string>
 #include <utility>
 
@@ -220,7 +221,50 @@ struct DetectorCloser {
   void operator()(UCharsetDetector* d) const { ucsdet_close(d); }
 };
 
-// ICU's best guess when confident, else empty.
+// Up to kDetectBytes of the non-ASCII bytes in body's first kKanaScan
+// bytes, a space between two runs: the text, without the markup and
+// style sheets that can fill ICU's sample (a page's title and then CSS).
+std::string NonAsciiRuns(std::string_view body) {
+  constexpr size_t kKanaScan = 64 << 10;
+  auto high = [](char c) { return (c & 0x80) != 0; };
+  std::string runs;
+  body = body.substr(0, kKanaScan);
+  for (auto it = std::find_if(body.begin(), body.end(), high);
+       it != body.end() && runs.size() < kDetectBytes; it = std::find_if(it, body.end(), high)) {
+    auto end = std::find_if_not(it, body.end(), high);
+    if (!runs.empty()) runs.push_back(' ');
+    runs.append(it, it + std::min<size_t>(end - it, kDetectBytes - runs.size()));
+    it = end;
+  }
+  return runs;
+}
+
+// Kana are Japanese only: Japanese prose is a third or more kana (menus and
+// titles of kanji bring a page down to a sixth); a Korean or Chinese text
+// read as EUC-JP has few (their charsets' kana rows are little used: Hangul
+// jamo, Greek). Japanese in EUC-JP read as EUC-KR gives Hangul syllables
+// for kanji, jamo and Greek for kana: ICU's n-grams may prefer that.
+bool ReadsAsJapanese(std::string_view body) {
+  constexpr size_t kMinKana = 8, kMinShareInverse = 10;  // and a tenth of the non-ASCII
+  std::string runs = NonAsciiRuns(body);
+  Converter euc_jp = Open("EUC-JP");
+  std::array<UChar, kDetectBytes + 64> text;  // a byte or a space gives at most one UChar
+  UErrorCode err = U_ZERO_ERROR;
+  int32_t n = ucnv_toUChars(euc_jp.get(), text.data(), text.size(), runs.data(),
+                            static_cast<int32_t>(runs.size()), &err);
+  if (U_FAILURE(err)) return false;
+  size_t kana = 0, wide = 0;
+  for (UChar c : std::span(text.data(), n)) {
+    wide += c >= 0x80;
+    // Kana letters, not the marks (long vowel, middle dot) that punctuate.
+    kana += (c >= 0x3041 && c <= 0x3096) || (c >= 0x30A1 && c <= 0x30FA) ||
+            (c >= 0xFF66 && c <= 0xFF9D);
+  }
+  return kana >= kMinKana && kana * kMinShareInverse >= wide;
+}
+
+// ICU's best guess when confident, else empty. Where ICU prefers another
+// CJK charset but EUC-JP matches too, text that reads as Japanese is EUC-JP.
 std::string Detect(std::string_view body, bool html) {
   thread_local std::unique_ptr<UCharsetDetector, DetectorCloser> detector;
   UErrorCode err = U_ZERO_ERROR;
@@ -232,10 +276,24 @@ std::string Detect(std::string_view body, bool html) {
   std::string_view sample =
       body.substr(first > kDetectLead ? first - kDetectLead : 0, kDetectBytes);
   ucsdet_setText(detector.get(), sample.data(), static_cast<int32_t>(sample.size()), &err);
-  const UCharsetMatch* match = ucsdet_detect(detector.get(), &err);
-  if (U_FAILURE(err) || !match || ucsdet_getConfidence(match, &err) < kMinConfidence) return {};
-  const char* name = ucsdet_getName(match, &err);
-  return U_SUCCESS(err) && name ? name : "";
+  int32_t count = 0;
+  const UCharsetMatch** matches = ucsdet_detectAll(detector.get(), &count, &err);
+  if (U_FAILURE(err) || count < 1 || ucsdet_getConfidence(matches[0], &err) < kMinConfidence) {
+    return {};
+  }
+  const char* best = ucsdet_getName(matches[0], &err);
+  if (U_FAILURE(err) || !best) return {};
+  static constexpr std::string_view kOtherCjk[] = {"EUC-KR", "GB18030", "Big5", "Shift_JIS"};
+  if (std::find(std::begin(kOtherCjk), std::end(kOtherCjk), best) == std::end(kOtherCjk)) {
+    return best;
+  }
+  for (int32_t i = 1; i < count; ++i) {
+    const char* name = ucsdet_getName(matches[i], &err);
+    if (U_SUCCESS(err) && name && std::string_view(name) == "EUC-JP" && ReadsAsJapanese(body)) {
+      return name;
+    }
+  }
+  return best;
 }
 
 struct Choice {
