@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 
 #include "neardup/decode.h"
@@ -20,6 +21,10 @@ void ConvertToUtf8(std::string_view body, std::string_view content_type, size_t 
 // The charset label of an HTML <meta charset> or http-equiv Content-Type
 // in the first 1024 bytes of html, or empty. A byte scan, not a parser.
 std::string_view MetaCharset(std::string_view html);
+
+// ICU's best guess at body's charset when it is confident, else empty
+// (decode_detect.cpp). html: markup is left out of the guess.
+std::string DetectCharset(std::string_view body, bool html);
 
 // The charset parameter of a Content-Type value, unquoted, or empty.
 std::string_view ContentTypeCharset(std::string_view content_type);
