@@ -208,6 +208,15 @@ TEST_CASE("neardup: kDom drops template elements and link lists, keeps text bloc
   const std::string cjk("\u65e5\u672c\u8a9e\u306e\u9577\u3044\u6587\u7ae0\u3067\u3059\u3002\u672c");
   CHECK(Text("<p>Short line here</p><p>" + cjk + "</p><p>more short</p>", ExtractMethod::kDom) ==
         cjk);
+  // Copyright lines go, however many words they have (up to 40).
+  CHECK(Text("<p>" + p1 +
+                 "</p><p>\u00a9 2015 The Town Paper, written by and for the people of the "
+                 "town.</p><p>Copyright 2015 The Town Paper, written by and for the people of the "
+                 "town.</p><p>" +
+                 p2 +
+                 "</p><p>All rights reserved by the paper and the people who "
+                 "write it</p>",
+             ExtractMethod::kDom) == p1 + "\n" + p2);
   // A page without a content block keeps its text that is not links.
   CHECK(Text("<p>short note here</p><nav><a href=\"/\">x</a></nav><p><a>y</a></p>",
              ExtractMethod::kDom) == "short note here");

@@ -4,6 +4,7 @@
 // words and the link density (words inside <a> / words).
 #include <algorithm>
 #include <cstdint>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -15,6 +16,7 @@ namespace {
 
 constexpr uint32_t kMinContentWords = 10;
 
+// kLinks: a link list or a legal notice, never kept.
 enum class Kind : uint8_t { kContent, kShort, kLinks };
 
 struct Block {
@@ -91,6 +93,19 @@ void AppendBlockText(const ScannedPage& page, const Block& b, std::string* out) 
   }
 }
 
+// A copyright line: a block of at most 40 words with a copyright sign,
+// "copyright", "all rights reserved" or 著作権 (copyright) in it.
+bool IsLegalNotice(const ScannedPage& page, const Block& b) {
+  if (b.words > 40) return false;
+  std::string text;
+  AppendBlockText(page, b, &text);
+  for (char& c : text)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  for (std::string_view mark : {"\u00a9", "copyright", "all rights reserved", "\u8457\u4f5c\u6a29"})
+    if (text.find(mark) != std::string::npos) return true;
+  return false;
+}
+
 // The page's headline: the first block (a heading if any is) whose tokens
 // begin the title's and make at least half of them ("Headline | Site",
 // "Headline - Site"); the site's name alone does not. Null if none.
@@ -145,6 +160,8 @@ std::pair<uint32_t, uint32_t> MainRegion(const ScannedPage& page, const std::vec
 
 std::string DomText(const ScannedPage& page) {
   std::vector<Block> blocks = Blocks(page.runs);
+  for (Block& b : blocks)
+    if (IsLegalNotice(page, b)) b.kind = Kind::kLinks;
   // The headline heads the text (even as a link); only its main region counts.
   Block* headline = Headline(page, blocks);
   std::pair<uint32_t, uint32_t> region{0, static_cast<uint32_t>(page.parents.size())};
