@@ -93,7 +93,6 @@ Extracted ExtractMainText(std::string_view html_utf8, const ExtractOptions& opti
 
   ScannedPage page;
   ScanHtml(html, &page);
-  out.title = std::move(page.title);
   switch (options.method) {
     case ExtractMethod::kNone:
       out.text = std::move(page.text);
@@ -102,9 +101,10 @@ Extracted ExtractMainText(std::string_view html_utf8, const ExtractOptions& opti
       out.text = BteText(page);
       break;
     case ExtractMethod::kDom:
-      out.text = DomText(page);
+      out.text = DomText(page);  // (it reads the title)
       break;
   }
+  out.title = std::move(page.title);
   return out;
 }
 

@@ -2,6 +2,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "extract_methods.h"
 #include "neardup/extract.h"
 
 namespace neardup {
@@ -45,6 +46,12 @@ size_t ForEachToken(std::string_view text, F f) {
 }
 
 }  // namespace
+
+std::vector<std::string> Tokens(std::string_view text) {
+  std::vector<std::string> tokens;
+  ForEachToken(text, [&](const std::string& t) { tokens.push_back(t); });
+  return tokens;
+}
 
 double TokenF1(std::string_view extracted, std::string_view truth) {
   std::unordered_map<std::string, long> bag;

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "extract_scan.h"
 
@@ -12,5 +14,8 @@ std::string BteText(const ScannedPage& page);
 
 // The DOM filter (neardup/extract.h, ExtractMethod::kDom).
 std::string DomText(const ScannedPage& page);
+
+// The tokens of TokenF1 (neardup/extract.h), in order.
+std::vector<std::string> Tokens(std::string_view text);
 
 }  // namespace neardup

@@ -94,7 +94,8 @@ class TextBuilder {
 
 struct OpenElement {
   std::string_view name;
-  uint8_t counted = 0;  // the TagFlag counters this element raised
+  uint8_t counted = 0;   // the TagFlag counters this element raised
+  uint32_t element = 0;  // its number in ScannedPage::parents if a block element
   bool hidden = false;
   bool main = false;
 };
@@ -119,6 +120,10 @@ class Scanner : public HtmlHandler {
     }
     Count(flags, +1);
     open.counted = flags;
+    if ((flags & kTagBlock) && name != "br" && name != "hr") {
+      page_->parents.push_back(element_);
+      open.element = element_ = static_cast<uint32_t>(page_->parents.size());
+    }
     if (open.main) boiler_at_main_.push_back(boiler_);
     stack_.push_back(open);
     OnTag(flags);
@@ -143,12 +148,12 @@ class Scanner : public HtmlHandler {
     const uint8_t flags = RunFlags();
     auto& runs = page_->runs;
     if (tags_ == 0 && !runs.empty() && runs.back().block == block && runs.back().flags == flags &&
-        runs.back().end == begin) {
+        runs.back().end == begin && runs.back().element == element_) {
       runs.back().end = end;
       runs.back().words += words;
       return;
     }
-    runs.push_back({begin, end, block, words, tags_, flags});
+    runs.push_back({begin, end, block, words, tags_, element_, flags});
     tags_ = 0;
   }
 
@@ -163,6 +168,7 @@ class Scanner : public HtmlHandler {
       return;
     }
     if (open.main) boiler_at_main_.pop_back();
+    if (open.element != 0) element_ = page_->parents[open.element - 1];
     Count(open.counted, -1);
     OnTag(open.counted);
   }
@@ -228,6 +234,7 @@ class Scanner : public HtmlHandler {
   std::vector<int> boiler_at_main_;  // boiler_ where each open main element began
   int skip_ = 0, head_ = 0, link_ = 0, boiler_ = 0, main_ = 0, heading_ = 0;
   uint32_t block_ = 0, tags_ = 0;
+  uint32_t element_ = 0;  // the innermost open block element
   bool in_title_ = false, title_seen_ = false, title_space_ = false;
 };
 

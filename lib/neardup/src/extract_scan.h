@@ -23,6 +23,7 @@ struct TextRun {
   uint32_t block = 0;        // runs of one block share it; blocks are '\n'-separated in text
   uint32_t words = 0;        // word tokens (whitespace-separated) that start in it
   uint32_t tags_before = 0;  // tag tokens (start and end tags) since the previous run
+  uint32_t element = 0;      // the innermost open block element (ScannedPage::parents), 0: none
   uint8_t flags = 0;
 };
 
@@ -30,6 +31,9 @@ struct ScannedPage {
   std::string title;
   std::string text;  // all visible text, blocks separated by '\n'
   std::vector<TextRun> runs;
+  // The block elements (div, p, td, ...) in the order they open, numbered
+  // from 1: parents[e - 1] is the block element around element e (0: none).
+  std::vector<uint32_t> parents;
 };
 
 // REQUIRES: html is valid UTF-8 without NUL bytes.

@@ -32,10 +32,19 @@ enum class ExtractMethod {
   // shallow features (boilerpipe's): words (a CJK character counts as one)
   // and link density. Kept: blocks of 10 words or more with under 1/3 of
   // them in links; shorter blocks between two kept ones; headings before
-  // one. When <article>, <main>, role=main or itemprop=articleBody holds
-  // such a block, only blocks inside those count, and there every block
-  // but link lists is kept. A page without any such block keeps all its
-  // blocks but link lists (an empty text would match every other).
+  // one. Never kept: copyright lines (blocks of up to 40 words with a
+  // copyright sign, "copyright", "all rights reserved"). The headline is
+  // the first block (a heading if one matches) whose words begin the
+  // <title>'s and make at least half of them ("Headline | Site"); when
+  // there is one, it is kept and only blocks in its region
+  // count: its element, grown to the parent element as long as the parent
+  // adds at least as many words of content blocks as it holds (the story's
+  // container, not the page around it with a tagline above and an "about"
+  // blurb or a copyright line below). When <article>, <main>, role=main or
+  // itemprop=articleBody holds such a block, only blocks inside those
+  // count, and there every block but link lists is kept. A page without
+  // any such block keeps all its blocks but link lists (an empty text
+  // would match every other).
   kDom,
   // All visible text.
   kNone,
