@@ -158,6 +158,8 @@ TEST_CASE("neardup words ascii: ASCII beside other text gives ICU's words", "[ne
 }
 
 TEST_CASE("neardup words ascii: a non-ASCII byte goes to ICU", "[neardup]") {
+  CHECK(Words("\xC3\x80 la CAF\xC3\x89 \xE2\x80\x9Cna\xC3\xAFve\xE2\x80\x9D \xC3\x97 \xC3\x9F") ==
+        List{"\xC3\xA0", "la", "caf\xC3\xA9", "na\xC3\xAFve", "ss"});
   CHECK(Words("Stra\xC3\x9F"
               "e don\xE2\x80\x99t") == List{"strasse", "don't"});
   CHECK(Words("caf\xC3\xA9 CAFE\xCC\x81") == List{"caf\xC3\xA9", "caf\xC3\xA9"});

@@ -105,8 +105,8 @@ std::vector<std::string> Words(std::string_view utf8) {
   std::vector<std::string> words;
   words.reserve(utf8.size() / 6);  // about one word per 6 bytes of English
   for (const internal::TextPiece& piece : internal::SplitAscii(utf8)) {
-    if (piece.ascii)
-      internal::AppendAsciiWords(piece.text, &words);
+    if (piece.simple)
+      internal::AppendSimpleWords(piece.text, &words);
     else
       AppendIcuWords(piece.text, &words);
   }
