@@ -9,6 +9,8 @@
 #include <cstdlib>
 #include <memory>
 
+#include "words_ascii.h"
+
 namespace neardup {
 
 namespace {
@@ -76,28 +78,46 @@ void AppendUtf8(const char16_t* s, int32_t n, std::string* out) {
   }
 }
 
-}  // namespace
-
-std::vector<std::string> Words(std::string_view utf8) {
-  // ICU strings count in int32_t: 2^30 bytes of UTF-8 fit as UTF-16.
-  utf8 = utf8.substr(0, size_t{1} << 30);
+// Appends the words of utf8 by ICU.
+void AppendIcuWords(std::string_view utf8, std::vector<std::string>* words) {
   UErrorCode err = U_ZERO_ERROR;
   icu::UnicodeString text =
       NfkcCasefold().normalize(icu::UnicodeString::fromUTF8(icu::StringPiece(
                                    utf8.data(), static_cast<int32_t>(utf8.size()))),
                                err);
-  if (U_FAILURE(err)) return {};  // only on allocation failure
+  if (U_FAILURE(err)) return;  // only on allocation failure
   text.findAndReplace(icu::UnicodeString(u'\u2019'), icu::UnicodeString(u'\''));
   icu::BreakIterator* it = ThreadWordIterator();
   it->setText(text);
-  std::vector<std::string> words;
-  words.reserve(utf8.size() / 6);  // about one word per 6 bytes of English
   int32_t start = it->first();
   for (int32_t end = it->next(); end != icu::BreakIterator::DONE; start = end, end = it->next()) {
     if (!IsWordToken(it->getRuleStatus())) continue;
-    words.emplace_back();
-    AppendUtf8(text.getBuffer() + start, end - start, &words.back());
+    words->emplace_back();
+    AppendUtf8(text.getBuffer() + start, end - start, &words->back());
   }
+}
+
+}  // namespace
+
+std::vector<std::string> Words(std::string_view utf8) {
+  // ICU strings count in int32_t: 2^30 bytes of UTF-8 fit as UTF-16.
+  utf8 = utf8.substr(0, size_t{1} << 30);
+  std::vector<std::string> words;
+  words.reserve(utf8.size() / 6);  // about one word per 6 bytes of English
+  for (const internal::TextPiece& piece : internal::SplitAscii(utf8)) {
+    if (piece.simple)
+      internal::AppendSimpleWords(piece.text, &words);
+    else
+      AppendIcuWords(piece.text, &words);
+  }
+  return words;
+}
+
+std::vector<std::string> WordsByIcu(std::string_view utf8) {
+  utf8 = utf8.substr(0, size_t{1} << 30);
+  std::vector<std::string> words;
+  words.reserve(utf8.size() / 6);
+  AppendIcuWords(utf8, &words);
   return words;
 }
 
