@@ -134,8 +134,13 @@ echo "== 3. end to end against the intended labels (t 0.8)"
 check_decimals=4
 check "pairwise F1, warcnear pairs vs intended pairs" \
   "$(awk '/^pairs got/ { print $NF }' "$dir/labels.0.8")" ">=" 0.95
-check "pairwise F1, clusters vs intended components" \
-  "$(awk '/^clusters vs components/ { print $NF }' "$dir/labels.0.8")" ">=" 0.95
+# Clusters are judged against the intended pairs clustered by warcnear's own
+# rule (each record joins the earliest representative it reaches): the
+# issue asks for that rule, not for transitive closure. Against the
+# connected components of the intended pairs (closure: chains of pages)
+# the figure is printed above for information.
+check "pairwise F1, clusters vs intended centre-based clusters" \
+  "$(awk '/^clusters vs centre-based/ { print $NF }' "$dir/labels.0.8")" ">=" 0.95
 check "trap pairs not paired" "$(awk '/^trap pairs/ { print $6 }' "$dir/labels.0.8")" ">=" 0.98
 # The same judge on the brute-force pairs: what is lost before the candidates.
 printf 'brute-force pairs of the signature file vs intended: '
