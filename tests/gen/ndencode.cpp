@@ -68,9 +68,16 @@ base::Status Transcode(std::string_view utf8, const std::string& charset, std::s
     out->assign(utf8);
     return base::Status::Ok();
   }
-  // One converter per charset, kept: opening one looks the charset up anew.
-  static thread_local std::map<std::string, iconv_t> converters;
-  iconv_t& cd = converters[charset];
+  // One converter per charset, kept (opening one looks the charset up
+  // anew), and closed when the thread ends.
+  struct Converter {
+    iconv_t cd = nullptr;
+    ~Converter() {
+      if (cd && cd != reinterpret_cast<iconv_t>(-1)) iconv_close(cd);
+    }
+  };
+  static thread_local std::map<std::string, Converter> converters;
+  iconv_t& cd = converters[charset].cd;
   if (!cd) cd = iconv_open(charset.c_str(), "UTF-8");
   if (cd == reinterpret_cast<iconv_t>(-1))
     return base::Status::IOError("iconv: cannot convert UTF-8 to " + charset);
