@@ -6,6 +6,8 @@
 #include <cmath>
 #include <vector>
 
+#include "keyed_passes.h"
+
 namespace neardup {
 
 namespace {
@@ -22,12 +24,6 @@ double Integrate(F f, double from, double to) {
   return sum * h / 3;
 }
 
-struct BandEntry {
-  uint64_t hash;
-  uint32_t id;
-  bool operator<(const BandEntry& o) const { return hash != o.hash ? hash < o.hash : id < o.id; }
-};
-
 std::span<const uint32_t> BandOf(const Doc& doc, int band, int rows) {
   return doc.minhash.subspan(static_cast<size_t>(band) * rows, rows);
 }
@@ -40,34 +36,6 @@ bool CollidedEarlier(const Doc& a, const Doc& b, int band, int rows) {
     if (std::equal(x.begin(), x.end(), y.begin())) return true;
   }
   return false;
-}
-
-struct WorkerResult {
-  std::vector<Pair> pairs;
-  uint64_t candidates = 0;
-};
-
-void ScanBand(std::span<const Doc> docs, std::span<const uint32_t> ids, int band, int rows,
-              const NearQuery& query, WorkerResult* out) {
-  std::vector<BandEntry> entries(ids.size());
-  for (size_t i = 0; i < ids.size(); ++i) {
-    auto values = BandOf(docs[ids[i]], band, rows);
-    entries[i] = {XXH3_64bits(values.data(), values.size_bytes()), ids[i]};
-  }
-  std::sort(entries.begin(), entries.end());
-  size_t start = 0;
-  for (size_t end = 1; end <= entries.size(); ++end) {
-    if (end < entries.size() && entries[end].hash == entries[start].hash) continue;
-    for (size_t i = start; i < end; ++i) {
-      for (size_t j = i + 1; j < end; ++j) {
-        const Doc &a = docs[entries[i].id], &b = docs[entries[j].id];
-        if (CollidedEarlier(a, b, band, rows)) continue;
-        ++out->candidates;
-        if (Reaches(a, b, query)) out->pairs.push_back({entries[i].id, entries[j].id});
-      }
-    }
-    start = end;
-  }
 }
 
 }  // namespace
@@ -94,18 +62,14 @@ Banding ChooseBanding(double threshold, int num_perm) {
 
 NearPairs LshPairs(std::span<const Doc> docs, std::span<const uint32_t> ids, const Banding& banding,
                    const NearQuery& query) {
-  const int threads = std::max(1, query.threads);
-  std::vector<WorkerResult> results(threads);
-  ParallelFor(banding.bands, threads, [&](size_t band, int worker) {
-    ScanBand(docs, ids, static_cast<int>(band), banding.rows, query, &results[worker]);
-  });
-  NearPairs out;
-  for (auto& r : results) {
-    out.candidates += r.candidates;
-    out.pairs.insert(out.pairs.end(), r.pairs.begin(), r.pairs.end());
-  }
-  SortUnique(&out.pairs);
-  return out;
+  const int rows = banding.rows;
+  return internal::PairsByKeyedPasses(
+      docs, ids, banding.bands, query,
+      [rows](const Doc& doc, int band) {
+        auto values = BandOf(doc, band, rows);
+        return XXH3_64bits(values.data(), values.size_bytes());
+      },
+      [rows](const Doc& a, const Doc& b, int band) { return CollidedEarlier(a, b, band, rows); });
 }
 
 }  // namespace neardup

@@ -4,15 +4,11 @@
 #include <bit>
 #include <vector>
 
+#include "keyed_passes.h"
+
 namespace neardup {
 
 namespace {
-
-struct BlockEntry {
-  uint64_t key;
-  uint32_t id;
-  bool operator<(const BlockEntry& o) const { return key != o.key ? key < o.key : id < o.id; }
-};
 
 uint64_t BlockValue(uint64_t simhash, BitRange range) {
   const int width = range.end - range.begin;
@@ -28,36 +24,6 @@ bool AgreeEarlier(uint64_t a, uint64_t b, int block, int blocks) {
   return false;
 }
 
-struct WorkerResult {
-  std::vector<Pair> pairs;
-  uint64_t candidates = 0;
-};
-
-void ScanBlock(std::span<const Doc> docs, std::span<const uint32_t> ids, int block, int bits,
-               const NearQuery& query, WorkerResult* out) {
-  const int blocks = bits + 1;
-  const BitRange range = SimhashBlock(block, blocks);
-  std::vector<BlockEntry> entries(ids.size());
-  for (size_t i = 0; i < ids.size(); ++i) {
-    entries[i] = {BlockValue(docs[ids[i]].simhash, range), ids[i]};
-  }
-  std::sort(entries.begin(), entries.end());
-  size_t start = 0;
-  for (size_t end = 1; end <= entries.size(); ++end) {
-    if (end < entries.size() && entries[end].key == entries[start].key) continue;
-    for (size_t i = start; i < end; ++i) {
-      for (size_t j = i + 1; j < end; ++j) {
-        const Doc &a = docs[entries[i].id], &b = docs[entries[j].id];
-        if (std::popcount(a.simhash ^ b.simhash) > bits) continue;
-        if (AgreeEarlier(a.simhash, b.simhash, block, blocks)) continue;
-        ++out->candidates;
-        if (Reaches(a, b, query)) out->pairs.push_back({entries[i].id, entries[j].id});
-      }
-    }
-    start = end;
-  }
-}
-
 }  // namespace
 
 BitRange SimhashBlock(int block, int blocks) {
@@ -69,18 +35,16 @@ BitRange SimhashBlock(int block, int blocks) {
 
 NearPairs SimhashPairs(std::span<const Doc> docs, std::span<const uint32_t> ids, int bits,
                        const NearQuery& query) {
-  const int threads = std::max(1, query.threads);
-  std::vector<WorkerResult> results(threads);
-  ParallelFor(bits + 1, threads, [&](size_t block, int worker) {
-    ScanBlock(docs, ids, static_cast<int>(block), bits, query, &results[worker]);
-  });
-  NearPairs out;
-  for (auto& r : results) {
-    out.candidates += r.candidates;
-    out.pairs.insert(out.pairs.end(), r.pairs.begin(), r.pairs.end());
-  }
-  SortUnique(&out.pairs);
-  return out;
+  const int blocks = bits + 1;
+  return internal::PairsByKeyedPasses(
+      docs, ids, blocks, query,
+      [blocks](const Doc& doc, int block) {
+        return BlockValue(doc.simhash, SimhashBlock(block, blocks));
+      },
+      [bits, blocks](const Doc& a, const Doc& b, int block) {
+        return std::popcount(a.simhash ^ b.simhash) > bits ||
+               AgreeEarlier(a.simhash, b.simhash, block, blocks);
+      });
 }
 
 }  // namespace neardup
