@@ -1,0 +1,3 @@
+// The cover file (warccover(5)): written by warccover, read by --check and
+// warcfilter.
+#include "cover/solve.h"
