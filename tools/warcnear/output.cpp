@@ -14,7 +14,7 @@ namespace warcnear {
 namespace {
 
 // Lines compare scattered shingle sets: their pages go back to the kernel
-// every so many lines (Corpus::ReleaseRecords).
+// every so many lines (neardup::SigCorpus::ReleaseRecords).
 constexpr uint64_t kLinesPerRelease = 1 << 5;
 
 // Output through a buffer of about 1 MB.
@@ -51,13 +51,14 @@ bool DecimalTextLess(uint64_t a, uint64_t b) {
 // "file offset" text (others: 0). A pair line starts "file1 offset1 file2
 // offset2 ", and file names hold no byte below '!', so the lines sort as
 // the pairs of these places do: by name (names are sorted), then offset text.
-std::vector<uint32_t> TextRanks(const Corpus& c, const std::vector<neardup::Pair>& pairs) {
+std::vector<uint32_t> TextRanks(const neardup::SigCorpus& c,
+                                const std::vector<neardup::Pair>& pairs) {
   std::vector<uint32_t> order, rank(c.docs.size(), 0);
   for (const auto& p : pairs) order.insert(order.end(), {p.a, p.b});
   std::sort(order.begin(), order.end());
   order.erase(std::unique(order.begin(), order.end()), order.end());
   std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-    const Corpus::Key &x = c.keys[a], &y = c.keys[b];
+    const neardup::SigCorpus::Key &x = c.keys[a], &y = c.keys[b];
     if (x.name != y.name) return x.name < y.name;
     if (x.offset != y.offset) return DecimalTextLess(x.offset, y.offset);
     return a < b;
@@ -67,13 +68,13 @@ std::vector<uint32_t> TextRanks(const Corpus& c, const std::vector<neardup::Pair
 }
 
 // The pair with its smaller record (file bytes, then offset) first.
-neardup::Pair Oriented(const Corpus& c, neardup::Pair p) {
-  const Corpus::Key &a = c.keys[p.a], &b = c.keys[p.b];
+neardup::Pair Oriented(const neardup::SigCorpus& c, neardup::Pair p) {
+  const neardup::SigCorpus::Key &a = c.keys[p.a], &b = c.keys[p.b];
   if (std::tie(b.name, b.offset) < std::tie(a.name, a.offset)) std::swap(p.a, p.b);
   return p;
 }
 
-std::string PairLine(const Corpus& c, neardup::Pair p) {
+std::string PairLine(const neardup::SigCorpus& c, neardup::Pair p) {
   auto s = neardup::Compare(c.docs[p.a].shingles, c.docs[p.b].shingles);
   return c.KeyText(p.a) + ' ' + c.KeyText(p.b) + ' ' + Fixed(s.jaccard) + ' ' +
          Fixed(s.containment_ab) + ' ' + Fixed(s.containment_ba) + '\n';
@@ -87,7 +88,7 @@ std::string Fixed(double v) {
   return buf;
 }
 
-base::Status WritePairs(const Corpus& c, std::vector<neardup::Pair> pairs,
+base::Status WritePairs(const neardup::SigCorpus& c, std::vector<neardup::Pair> pairs,
                         const std::string& path) {
   for (auto& p : pairs) p = Oriented(c, p);
   const std::vector<uint32_t> rank = TextRanks(c, pairs);
@@ -103,7 +104,7 @@ base::Status WritePairs(const Corpus& c, std::vector<neardup::Pair> pairs,
   return out.Commit();
 }
 
-base::Status WriteClusters(const Corpus& c, const neardup::Clusters& clusters,
+base::Status WriteClusters(const neardup::SigCorpus& c, const neardup::Clusters& clusters,
                            neardup::Measure measure, const std::string& path) {
   LineWriter out;
   if (auto s = out.Open(path); !s.ok()) return s;

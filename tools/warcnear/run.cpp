@@ -6,10 +6,10 @@
 #include <optional>
 #include <string>
 
-#include "corpus.h"
 #include "neardup/cluster.h"
 #include "neardup/join.h"
 #include "neardup/lsh.h"
+#include "neardup/sig_corpus.h"
 #include "neardup/sigfile.h"
 #include "neardup/simhash_index.h"
 #include "output.h"
@@ -45,7 +45,7 @@ struct Found {
 // checked would hold most of the file in memory.
 constexpr uint64_t kChecksPerRelease = 1 << 5;
 
-Found FindNear(const Corpus& c, const neardup::IdenticalSets& identical,
+Found FindNear(const neardup::SigCorpus& c, const neardup::IdenticalSets& identical,
                const RunOptions& options) {
   std::atomic<uint64_t> checks{0};
   neardup::NearQuery query{options.measure, options.threshold, options.jobs};
@@ -84,7 +84,8 @@ int Run(const RunOptions& options, toolcommon::Diag* diag) {
     if (options.progress) diag->ProgressLine("warcnear: " + what, false);
   };
   stage("reading signature files");
-  Corpus c = Load(options.inputs, diag);
+  neardup::SigCorpus c =
+      neardup::LoadSigCorpus(options.inputs, [&](const std::string& m) { diag->Error(m); });
   if (c.files.empty()) return toolcommon::kExitSomeInputsFailed;
   if (c.header().mod_p != 0) {
     diag->Info("note: the signature files keep only the shingles whose hash is 0 mod " +

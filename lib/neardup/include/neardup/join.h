@@ -16,6 +16,8 @@
 //                the large one's side).
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <span>
 
 #include "neardup/similarity.h"
@@ -30,5 +32,14 @@ namespace neardup {
 // (use LshPairs there).
 NearPairs ExactJoin(std::span<const Doc> docs, std::span<const uint32_t> ids,
                     const NearQuery& query);
+
+// The join's candidates without the check: each distinct candidate pair
+// (document indices, a < b) once, to visit(a, b, worker) from worker
+// threads numbered [0, query.threads), for callers that check pairs their
+// own way (warccover evaluates an expression). Every pair that reaches the
+// query is among them. Returns how many there were.
+using CandidateVisitor = std::function<void(uint32_t a, uint32_t b, int worker)>;
+uint64_t ExactJoinCandidates(std::span<const Doc> docs, std::span<const uint32_t> ids,
+                             const NearQuery& query, const CandidateVisitor& visit);
 
 }  // namespace neardup

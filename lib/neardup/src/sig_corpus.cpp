@@ -1,4 +1,4 @@
-#include "corpus.h"
+#include "neardup/sig_corpus.h"
 
 #include <algorithm>
 #include <map>
@@ -6,7 +6,7 @@
 #include <tuple>
 #include <unordered_map>
 
-namespace warcnear {
+namespace neardup {
 
 namespace {
 
@@ -16,16 +16,16 @@ struct Keyed {
   std::string date;
   uint32_t name;  // into the names, first in order of appearance, then sorted
   uint64_t offset;
-  Corpus::Ref ref;
+  SigCorpus::Ref ref;
   auto place() const { return std::tie(name, offset, ref.file, ref.index); }
   auto capture() const { return std::tie(date, name, offset, ref.file, ref.index); }
 };
 
-base::Status OpenCompatible(const std::string& path, Corpus* c) {
-  auto file = neardup::SigFile::Open(path);
+base::Status OpenCompatible(const std::string& path, SigCorpus* c) {
+  auto file = SigFile::Open(path);
   if (!file.ok()) return file.status();
   if (!c->files.empty()) {
-    auto s = neardup::CheckCompatible((*file)->header(), c->header());
+    auto s = CheckCompatible((*file)->header(), c->header());
     if (!s.ok()) {
       return base::Status::InvalidArgument(path + ": left out: its settings differ from " +
                                            c->files.front()->name() + "'s: " + s.message());
@@ -36,14 +36,14 @@ base::Status OpenCompatible(const std::string& path, Corpus* c) {
 }
 
 // Every record's key, read in one pass per file; names interned.
-std::vector<Keyed> ReadKeys(Corpus* c) {
+std::vector<Keyed> ReadKeys(SigCorpus* c) {
   std::unordered_map<std::string, uint32_t> ids;
   std::vector<Keyed> keyed;
   size_t records = 0;
   for (const auto& file : c->files) records += file->size();
   keyed.reserve(records);  // 56 bytes a record, not twice that while it grows
   for (uint32_t f = 0; f < c->files.size(); ++f) {
-    c->files[f]->Scan([&](size_t i, const neardup::SigRecordView& v) {
+    c->files[f]->Scan([&](size_t i, const SigRecordView& v) {
       auto [it, added] = ids.try_emplace(std::string(v.file), static_cast<uint32_t>(ids.size()));
       keyed.push_back({std::string(v.date), it->second, v.offset, {f, static_cast<uint32_t>(i)}});
     });
@@ -68,7 +68,8 @@ std::vector<Keyed> ReadKeys(Corpus* c) {
 // Leaves out every record whose WARC file and offset came before (in an
 // earlier signature file, or earlier in the same one), with one error per
 // pair of signature files.
-void DropRepeats(const Corpus& c, std::vector<Keyed>* keyed, toolcommon::Diag* diag) {
+void DropRepeats(const SigCorpus& c, std::vector<Keyed>* keyed,
+                 const std::function<void(const std::string&)>& error) {
   std::sort(keyed->begin(), keyed->end(),
             [](const Keyed& a, const Keyed& b) { return a.place() < b.place(); });
   struct Repeats {
@@ -81,7 +82,7 @@ void DropRepeats(const Corpus& c, std::vector<Keyed>* keyed, toolcommon::Diag* d
   kept.reserve(keyed->size());
   for (Keyed& k : *keyed) {
     if (!kept.empty() && kept.back().name == k.name && kept.back().offset == k.offset) {
-      const Corpus::Ref first = kept.back().ref;
+      const SigCorpus::Ref first = kept.back().ref;
       Repeats& r = repeats[{k.ref.file, first.file}];
       if (r.count++ == 0 || k.ref.index < r.first_index) {
         r.first_index = k.ref.index;
@@ -94,30 +95,31 @@ void DropRepeats(const Corpus& c, std::vector<Keyed>* keyed, toolcommon::Diag* d
     kept.push_back(std::move(k));
   }
   for (const auto& [files, r] : repeats) {
-    diag->Error(c.files[files.first]->name() + ": " + std::to_string(r.count) + " record" +
-                (r.count == 1 ? "" : "s") + " left out: the same WARC record" +
-                (r.count == 1 ? "" : "s") + " as in " + c.files[files.second]->name() +
-                " (the first: " + r.first + ")");
+    error(c.files[files.first]->name() + ": " + std::to_string(r.count) + " record" +
+          (r.count == 1 ? "" : "s") + " left out: the same WARC record" +
+          (r.count == 1 ? "" : "s") + " as in " + c.files[files.second]->name() +
+          " (the first: " + r.first + ")");
   }
   *keyed = std::move(kept);
 }
 
 }  // namespace
 
-Corpus Load(const std::vector<std::string>& inputs, toolcommon::Diag* diag) {
-  Corpus c;
+SigCorpus LoadSigCorpus(const std::vector<std::string>& inputs,
+                        const std::function<void(const std::string&)>& error) {
+  SigCorpus c;
   for (const auto& path : inputs) {
-    if (auto s = OpenCompatible(path, &c); !s.ok()) diag->Error(s.message());
+    if (auto s = OpenCompatible(path, &c); !s.ok()) error(s.message());
   }
   std::vector<Keyed> keyed = ReadKeys(&c);
-  DropRepeats(c, &keyed, diag);
+  DropRepeats(c, &keyed, error);
   std::sort(keyed.begin(), keyed.end(),
             [](const Keyed& a, const Keyed& b) { return a.capture() < b.capture(); });
   c.refs.reserve(keyed.size());
   c.keys.reserve(keyed.size());
   c.docs.reserve(keyed.size());
   for (const Keyed& k : keyed) {
-    const neardup::SigFile& file = *c.files[k.ref.file];
+    const SigFile& file = *c.files[k.ref.file];
     c.refs.push_back(k.ref);
     c.keys.push_back({k.offset, k.name});
     // Views: no byte of the record itself is read here.
@@ -127,4 +129,4 @@ Corpus Load(const std::vector<std::string>& inputs, toolcommon::Diag* diag) {
   return c;
 }
 
-}  // namespace warcnear
+}  // namespace neardup
