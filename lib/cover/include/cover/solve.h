@@ -35,12 +35,12 @@ struct SolveOptions {
 };
 
 struct CoverStats {
-  uint64_t components = 0;        // weakly connected, including single vertices
-  uint64_t largest = 0;           // vertices of the largest component
-  uint64_t exact = 0;             // components solved to proven optimum
-  uint64_t heuristic = 0;         // components left to greedy (too large or budget)
-  uint64_t kept = 0;              // |K|
-  uint64_t lower_bound = 0;       // sum over components (exact ones: their optimum)
+  uint64_t components = 0;   // weakly connected, including single vertices
+  uint64_t largest = 0;      // vertices of the largest component
+  uint64_t exact = 0;        // components solved to proven optimum
+  uint64_t heuristic = 0;    // components left to greedy (too large or budget)
+  uint64_t kept = 0;         // |K|
+  uint64_t lower_bound = 0;  // sum over components (exact ones: their optimum)
 };
 
 struct Cover {
