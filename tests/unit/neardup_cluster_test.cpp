@@ -129,8 +129,10 @@ TEST_CASE("neardup: LSH clusters equal the clusters of LSH pairs, without the pa
 //   NEARDUP_FIXTURE_SPEC=in.txt NEARDUP_FIXTURE_OUT=out.sig unit_tests "[.warcnear-fixture]"
 // Description lines (# starts a comment):
 //   @ k=5 num_perm=128 mod_p=0        header settings (optional, first)
-//   FILE OFFSET DATE SET               one record; SET is "-" (no shingles)
-//                                      or numbers and ranges "1-190,500"
+//   FILE OFFSET DATE SET [URI [LENGTH]] one record; SET is "-" (no shingles)
+//                                      or numbers and ranges "1-190,500";
+//                                      URI (default http://example.com/OFFSET)
+//                                      gives the host; LENGTH default 100
 // Shingle n is a 64-bit mix of n (spread as real hashes are); the simhash
 // is that of the words "n" of the set.
 namespace {
@@ -193,10 +195,17 @@ TEST_CASE("warcnear CLI fixture writer", "[.warcnear-fixture]") {
     std::string set;
     REQUIRE(fields >> r.key.file >> r.key.offset >> r.key.date >> set);
     r.key.length = 100;
-    r.key.uri = "http://example.com/" + std::to_string(r.key.offset);
+    r.key.uri = "http://example.com/";
+    r.key.uri += std::to_string(r.key.offset);
+    r.host = "example.com";
+    if (std::string uri; fields >> uri) {
+      r.key.uri = uri;
+      const size_t start = uri.find("://") + 3, end = uri.find('/', start);
+      r.host = uri.substr(start, end - start);
+      fields >> r.key.length;
+    }
     r.key.digest = "sha1:" + std::string(40, '0');
     r.status = 200;
-    r.host = "example.com";
     r.mime = "text/html";
     std::vector<std::string> words;
     r.shingles = ParseSet(set, &words);
