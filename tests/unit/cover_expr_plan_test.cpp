@@ -267,3 +267,46 @@ TEST_CASE("cover_expr: AttrsOf a signature file's records", "[cover_expr]") {
   CHECK(same_site->Holds(attrs[0], attrs[5], cover::Measures()));
   CHECK_FALSE(same_site->Holds(attrs[0], attrs[1], cover::Measures()));
 }
+
+TEST_CASE("cover_expr: related pairs share every blocking key's value", "[cover_expr]") {
+  // Records that differ in host, case of title, date (across a month and a
+  // year boundary) and length; every pair the expression relates must fall
+  // in one block of every key, or the graph would miss it.
+  std::vector<Attrs> records;
+  for (const char* host : {"example.org", "www.example.org"})
+    for (const char* title : {"Budget", "BUDGET", "Vote"})
+      for (double date : {1262303999.0, 1262304000.0, 1264982400.0})  // 2009-12-31, 2010-01/02
+        for (double length : {0.0, 100.0}) {
+          Attrs r;
+          r.host.assign(host);
+          r.title.assign(title);
+          r.date = date;
+          r.length = length;
+          records.push_back(r);
+        }
+  const std::vector<std::string> texts = {
+      "containment >= 0.7 and a.date <= b.date and a.host = b.host",
+      "jaccard >= 0.8 and year(a.date) = year(b.date) and month(a.date) = month(b.date)",
+      "lower(b.title) = lower(a.title) and a.length * 2 = b.length * 2 and a.date < b.date",
+  };
+  cover::Measures m;
+  m.containment = m.jaccard = m.dice = 1;
+  for (const auto& text : texts) {
+    INFO(text);
+    auto expr = Expr::Parse(text);
+    REQUIRE(expr.ok());
+    REQUIRE(!expr->plan().keys.empty());
+    int related = 0;
+    for (const Attrs& a : records)
+      for (const Attrs& b : records) {
+        if (!expr->Holds(a, b, m)) continue;
+        ++related;
+        for (const auto& key : expr->plan().keys) CHECK(key.Of(a) == key.Of(b));
+      }
+    CHECK(related > 0);
+  }
+  auto lower = Expr::Parse(texts[2]);
+  REQUIRE(lower.ok());
+  CHECK(lower->plan().keys[0].Of(records[0]) == "sbudget");
+  CHECK(lower->plan().keys[0].Of(records[0]) == lower->plan().keys[0].Of(records[6]));
+}

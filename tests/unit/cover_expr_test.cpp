@@ -224,6 +224,10 @@ TEST_CASE("cover_expr: errors name the column, what was expected and what was fo
   CHECK(Error("1 < Host") == "column 5: 'Host' needs a side: a.host or b.host");
   CHECK(Error("c.host = 'x'") ==
         "column 1: unknown side 'c' in 'c.host': a is the covered record, b the covering one");
+  CHECK(Error("x.y.z = 1") ==
+        "column 1: unknown side 'x' in 'x.y.z': a is the covered record, b the covering one");
+  CHECK(Error("1 = A.Host.x") == "column 5: unknown attribute 'A.Host.x'" + attributes);
+  CHECK(Error("1 = a.") == "column 5: unknown attribute 'a.'" + attributes);
   CHECK(Error("foo(a.date) = 1") ==
         "column 1: unknown name 'foo' (measures: containment jaccard dice; functions: year "
         "month day lower abs; attributes: a.NAME b.NAME)");

@@ -275,11 +275,12 @@ std::string Print(const Node& n) {
   return out;
 }
 
+// A default-constructed Expr (not made by Parse) holds for nothing.
 bool Expr::Holds(const Attrs& a, const Attrs& b, const Measures& m) const {
-  return ConditionOf(*root_, a, b, m);
+  return root_ && ConditionOf(*root_, a, b, m);
 }
 
-std::string Expr::ToString() const { return Print(*root_); }
+std::string Expr::ToString() const { return root_ ? Print(*root_) : std::string(); }
 
 std::string BlockingKey::Of(const Attrs& record) const {
   std::string out;

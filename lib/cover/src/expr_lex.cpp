@@ -1,10 +1,11 @@
 // The coverage expression's tokens (expr_node.h). Names are ASCII letters,
-// digits and '_' (not starting with a digit), with at most one '.' joining
-// a side to an attribute ("a.host" is one token); they are matched without
-// regard to case. Numbers: digits with an optional fraction and exponent
-// ("7", "0.7", ".5", "1e-3"); a sign is the unary minus operator. Strings
-// in single or double quotes; inside, a backslash escapes the quote, the
-// other quote or a backslash, and nothing else.
+// digits, '_' and '.' (not starting with a digit or '.'): "a.host" is one
+// token, split by the parser; they are matched without regard to case.
+// Numbers: digits with an optional fraction and exponent ("7", "0.7", ".5",
+// "1e-3"); a sign is the unary minus operator; beyond a double's range
+// (1e999, 1e-400) they are refused. Strings in single or double quotes;
+// inside, a backslash escapes the quote, the other quote or a backslash,
+// and nothing else.
 #include <algorithm>
 #include <charconv>
 #include <system_error>
@@ -100,15 +101,11 @@ class Lexer {
     return base::Status::Ok();
   }
 
+  // Dots too, so that "x.y.z" is one name the parser can explain.
   base::Status Name(Token* token) {
     token->kind = Tok::kWord;
-    while (pos_ < text_.size() && IsNameChar(text_[pos_]))
+    while (pos_ < text_.size() && (IsNameChar(text_[pos_]) || text_[pos_] == '.'))
       token->text.push_back(LowerAscii(text_[pos_++]));
-    if (pos_ < text_.size() && text_[pos_] == '.') {
-      token->text.push_back(text_[pos_++]);
-      while (pos_ < text_.size() && IsNameChar(text_[pos_]))
-        token->text.push_back(LowerAscii(text_[pos_++]));
-    }
     return base::Status::Ok();
   }
 

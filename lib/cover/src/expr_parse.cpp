@@ -232,8 +232,8 @@ class Parser {
   R Arithmetic(Op op, const Token& sign, const Node* left, const Node* right) {
     for (const Node* side : {left, right})
       if (side->type != Type::kNumber)
-        return Error(side->begin, Found(sign) + " needs a number on each side, found " +
-                                      Describe(*side));
+        return Error(side->begin,
+                     Found(sign) + " needs a number on each side, found " + Describe(*side));
     return Make(op, Type::kNumber, left->begin, right->end, left, right);
   }
 
