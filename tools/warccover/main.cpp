@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 
 #include "toolcommon/cli.h"
+#include "toolcommon/io.h"
 #include "toolcommon/temp_files.h"
 #include "warccover.h"
 
