@@ -1,0 +1,255 @@
+// The minimum cover of a component of up to 64 vertices: a hitting set
+// problem (every vertex v needs a kept vertex in covered_by[v]) solved by
+// branch and bound over bitmasks, with the reduction rules of hitting-set
+// solvers applied at every node.
+#include <algorithm>
+#include <array>
+#include <bit>
+
+#include "solve_internal.h"
+
+namespace cover::internal {
+namespace {
+
+uint64_t Bit(int i) { return uint64_t{1} << i; }
+int Count(uint64_t mask) { return std::popcount(mask); }
+int Lowest(uint64_t mask) { return std::countr_zero(mask); }
+
+// A partial solution: `kept` chosen, `open` the vertices whose cover is still
+// to be found, `allowed` the candidates neither chosen nor ruled out.
+struct Node {
+  uint64_t kept = 0, open = 0, allowed = 0;
+};
+
+class BranchAndBound {
+ public:
+  BranchAndBound(const MaskProblem& problem, uint64_t incumbent, uint64_t budget)
+      : p_(problem), best_(incumbent), best_size_(Count(incumbent)), budget_(budget) {}
+
+  ExactResult Run() {
+    const uint64_t all = p_.size == 64 ? ~uint64_t{0} : Bit(p_.size) - 1;
+    Node root{0, all, all};
+    ExactResult result;
+    // The root always reduces (every vertex may cover itself).
+    Reduce(root);
+    result.lower_bound = std::min(best_size_, Count(root.kept) + LowerBound(root));
+    Search(root, /*reduced=*/true);
+    result.keep = best_;
+    result.nodes = nodes_;
+    result.optimal = !out_of_budget_;
+    if (result.optimal) result.lower_bound = best_size_;
+    return result;
+  }
+
+ private:
+  void Choose(Node& node, int u) const {
+    node.kept |= Bit(u);
+    node.open &= ~p_.covers[u];
+    node.allowed &= ~Bit(u);
+  }
+
+  // The reduction rules, until none applies; false if some open vertex has
+  // no candidate left.
+  bool Reduce(Node& node) const {
+    for (bool changed = true; changed;) {
+      changed = false;
+      if (!Force(node, changed)) return false;
+      if (changed) continue;
+      changed = DropImpliedConstraints(node);
+      changed = DropDominatedCandidates(node) || changed;
+    }
+    return true;
+  }
+
+  // A vertex with one candidate left forces it.
+  bool Force(Node& node, bool& changed) const {
+    for (uint64_t m = node.open; m; m &= m - 1) {
+      const int v = Lowest(m);
+      if (!(node.open & Bit(v))) continue;
+      const uint64_t candidates = p_.covered_by[v] & node.allowed;
+      if (candidates == 0) return false;
+      if (Count(candidates) == 1) {
+        Choose(node, Lowest(candidates));
+        changed = true;
+      }
+    }
+    return true;
+  }
+
+  // v need not be tracked when another open w's candidates are among v's:
+  // covering w covers v. Of equal sets the smallest index stays.
+  bool DropImpliedConstraints(Node& node) const {
+    std::array<uint64_t, 64> candidates;
+    for (uint64_t m = node.open; m; m &= m - 1) {
+      candidates[Lowest(m)] = p_.covered_by[Lowest(m)] & node.allowed;
+    }
+    bool changed = false;
+    for (uint64_t m = node.open; m; m &= m - 1) {
+      const int v = Lowest(m);
+      for (uint64_t others = node.open & ~Bit(v); others; others &= others - 1) {
+        const int w = Lowest(others);
+        const uint64_t cw = candidates[w], cv = candidates[v];
+        if ((cw & ~cv) == 0 && (cw != cv || w < v)) {
+          node.open &= ~Bit(v);
+          changed = true;
+          break;
+        }
+      }
+    }
+    return changed;
+  }
+
+  // A candidate u is ruled out when it covers no open vertex, or when
+  // another candidate covers every open vertex u covers. Of equal sets the
+  // smallest index stays.
+  bool DropDominatedCandidates(Node& node) const {
+    std::array<uint64_t, 64> covers;
+    for (uint64_t m = node.allowed; m; m &= m - 1) {
+      covers[Lowest(m)] = p_.covers[Lowest(m)] & node.open;
+    }
+    bool changed = false;
+    for (uint64_t m = node.allowed; m; m &= m - 1) {
+      const int u = Lowest(m);
+      bool dominated = covers[u] == 0;
+      for (uint64_t others = node.allowed & ~Bit(u); others && !dominated; others &= others - 1) {
+        const int x = Lowest(others);
+        dominated = (covers[u] & ~covers[x]) == 0 && (covers[u] != covers[x] || x < u);
+      }
+      if (dominated) {
+        node.allowed &= ~Bit(u);
+        changed = true;
+      }
+    }
+    return changed;
+  }
+
+  // Picks still needed: the larger of a packing of open vertices with
+  // pairwise disjoint candidate sets and |open| / the most any candidate
+  // covers.
+  int LowerBound(const Node& node) const {
+    std::array<std::pair<int, int>, 64> order;  // (candidates, vertex)
+    int n = 0;
+    for (uint64_t m = node.open; m; m &= m - 1) {
+      const int v = Lowest(m);
+      order[n++] = {Count(p_.covered_by[v] & node.allowed), v};
+    }
+    std::sort(order.begin(), order.begin() + n);
+    uint64_t used = 0;
+    int packing = 0;
+    for (int i = 0; i < n; ++i) {
+      const uint64_t candidates = p_.covered_by[order[i].second] & node.allowed;
+      if (candidates & used) continue;
+      used |= candidates;
+      ++packing;
+    }
+    int widest = 1;
+    for (uint64_t m = node.allowed; m; m &= m - 1) {
+      widest = std::max(widest, Count(p_.covers[Lowest(m)] & node.open));
+    }
+    return std::max(packing, (Count(node.open) + widest - 1) / widest);
+  }
+
+  void Search(Node node, bool reduced) {
+    if (out_of_budget_) return;
+    if (++nodes_ > budget_) {
+      out_of_budget_ = true;
+      return;
+    }
+    if (!reduced && !Reduce(node)) return;
+    const int size = Count(node.kept);
+    if (node.open == 0) {
+      if (size < best_size_) best_ = node.kept, best_size_ = size;
+      return;
+    }
+    if (size + LowerBound(node) >= best_size_) return;
+    // Branch on the open vertex with the fewest candidates, trying its
+    // candidates by how many open vertices they cover; each branch rules
+    // out the candidates tried before it.
+    int branch_vertex = -1, fewest = 65;
+    for (uint64_t m = node.open; m; m &= m - 1) {
+      const int c = Count(p_.covered_by[Lowest(m)] & node.allowed);
+      if (c < fewest) fewest = c, branch_vertex = Lowest(m);
+    }
+    std::array<std::pair<int, int>, 64> order;  // (-gain, candidate)
+    int n = 0;
+    for (uint64_t m = p_.covered_by[branch_vertex] & node.allowed; m; m &= m - 1) {
+      order[n++] = {-Count(p_.covers[Lowest(m)] & node.open), Lowest(m)};
+    }
+    std::sort(order.begin(), order.begin() + n);
+    for (int i = 0; i < n && !out_of_budget_; ++i) {
+      Node child = node;
+      Choose(child, order[i].second);
+      Search(child, /*reduced=*/false);
+      node.allowed &= ~Bit(order[i].second);
+    }
+  }
+
+  const MaskProblem& p_;
+  uint64_t best_;
+  int best_size_;
+  const uint64_t budget_;
+  uint64_t nodes_ = 0;
+  bool out_of_budget_ = false;
+};
+
+}  // namespace
+
+MaskProblem BuildMaskProblem(const Component& component) {
+  MaskProblem problem;
+  problem.size = static_cast<int>(component.vertices.size());
+  for (int i = 0; i < problem.size; ++i) {
+    const uint32_t v = component.vertices[i];
+    problem.covered_by[i] |= Bit(i);
+    problem.covers[i] |= Bit(i);
+    for (uint32_t u : component.graph.coverers.Row(v)) {
+      const int j = static_cast<int>(component.local[u]);
+      problem.covered_by[i] |= Bit(j);
+      problem.covers[j] |= Bit(i);
+    }
+  }
+  return problem;
+}
+
+uint64_t GreedyMask(const MaskProblem& problem) {
+  std::array<int, 64> picks;
+  int n = 0;
+  uint64_t kept = 0;
+  uint64_t open = problem.size == 64 ? ~uint64_t{0} : Bit(problem.size) - 1;
+  while (open) {
+    int best = -1, best_gain = 0;
+    for (int u = 0; u < problem.size; ++u) {
+      const int gain = Count(problem.covers[u] & open);
+      if (gain > best_gain) best = u, best_gain = gain;
+    }
+    kept |= Bit(best);
+    picks[n++] = best;
+    open &= ~problem.covers[best];
+  }
+  for (int i = n - 1; i >= 0; --i) {
+    uint64_t by_others = 0;
+    for (uint64_t m = kept & ~Bit(picks[i]); m; m &= m - 1) by_others |= problem.covers[Lowest(m)];
+    if ((problem.covers[picks[i]] & ~by_others) == 0) kept &= ~Bit(picks[i]);
+  }
+  return kept;
+}
+
+int PackingBoundMask(const MaskProblem& problem) {
+  std::array<std::pair<int, int>, 64> order;  // (candidates, vertex)
+  for (int v = 0; v < problem.size; ++v) order[v] = {Count(problem.covered_by[v]), v};
+  std::sort(order.begin(), order.begin() + problem.size);
+  uint64_t used = 0;
+  int packing = 0;
+  for (int i = 0; i < problem.size; ++i) {
+    const uint64_t candidates = problem.covered_by[order[i].second];
+    if (candidates & used) continue;
+    used |= candidates;
+    ++packing;
+  }
+  return packing;
+}
+
+ExactResult SolveMask(const MaskProblem& problem, uint64_t incumbent, uint64_t budget) {
+  return BranchAndBound(problem, incumbent, budget).Run();
+}
+
+}  // namespace cover::internal
