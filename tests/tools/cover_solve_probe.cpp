@@ -8,7 +8,6 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
-#include <iterator>
 #include <string>
 #include <vector>
 
@@ -51,7 +50,10 @@ int main(int argc, char** argv) {
       return Usage();
     }
   }
-  const std::string text(std::istreambuf_iterator<char>(std::cin), {});
+  std::string text;
+  char buffer[1 << 16];
+  for (size_t got; (got = std::fread(buffer, 1, sizeof buffer, stdin)) > 0;)
+    text.append(buffer, got);
   size_t pos = 0;
   uint64_t n = 0;
   if (!NextNumber(text, pos, n) || n > UINT32_MAX) {

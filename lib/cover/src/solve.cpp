@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <exception>
 #include <numeric>
 #include <stdexcept>
 #include <thread>
@@ -200,22 +201,31 @@ Cover SolveCover(uint32_t n, std::span<const Arc> arcs, const SolveOptions& opti
   std::stable_sort(work.begin(), work.end(),
                    [&](uint32_t a, uint32_t b) { return components.Size(a) > components.Size(b); });
 
+  // Each thread takes the next component; a failure (std::bad_alloc) stops
+  // them all and goes to the caller.
   std::atomic<size_t> next{0};
-  auto worker = [&](CoverStats& part) {
-    for (size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < work.size();) {
-      const uint64_t begin = components.start[work[i]], end = components.start[work[i] + 1];
-      const Component component{graph, std::span(components.vertices).subspan(begin, end - begin),
-                                components.local};
-      SolveComponent(component, options, keep.data(), part);
+  std::vector<std::exception_ptr> failures(std::clamp(options.threads, 1, 256));
+  std::vector<CoverStats> parts(failures.size());
+  auto worker = [&](size_t t) {
+    try {
+      for (size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < work.size();) {
+        const uint64_t begin = components.start[work[i]], end = components.start[work[i] + 1];
+        const Component component{graph, std::span(components.vertices).subspan(begin, end - begin),
+                                  components.local};
+        SolveComponent(component, options, keep.data(), parts[t]);
+      }
+    } catch (...) {
+      failures[t] = std::current_exception();
+      next = work.size();
     }
   };
-  const size_t threads =
-      std::clamp<size_t>(static_cast<size_t>(std::max(options.threads, 1)), 1, work.size() + 1);
-  std::vector<CoverStats> parts(threads);
   std::vector<std::thread> pool;
-  for (size_t t = 1; t < threads; ++t) pool.emplace_back(worker, std::ref(parts[t]));
-  worker(parts[0]);
+  for (size_t t = 1; t < parts.size() && t < work.size(); ++t) pool.emplace_back(worker, t);
+  worker(0);
   for (std::thread& thread : pool) thread.join();
+  for (const std::exception_ptr& failure : failures) {
+    if (failure) std::rethrow_exception(failure);
+  }
   for (const CoverStats& part : parts) Add(stats, part);
 
   Cover cover;

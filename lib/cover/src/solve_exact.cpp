@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cmath>
 
 #include "solve_internal.h"
 
@@ -12,8 +13,47 @@ namespace cover::internal {
 namespace {
 
 uint64_t Bit(int i) { return uint64_t{1} << i; }
-int Count(uint64_t mask) { return std::popcount(mask); }
+// std::popcount is a library call unless the target has popcnt: the
+// search counts bits at every step, so count them inline.
+int Count(uint64_t x) {
+  x -= (x >> 1) & 0x5555555555555555;
+  x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0f;
+  return static_cast<int>((x * 0x0101010101010101) >> 56);
+}
 int Lowest(uint64_t mask) { return std::countr_zero(mask); }
+
+// The union (or intersection) of any subset of 64 sets in 8 lookups: one
+// table per 8 sets holds the result for each of their 256 subsets.
+class SubsetTable {
+ public:
+  SubsetTable(const uint64_t* sets, int size, bool intersect) : intersect_(intersect) {
+    const uint64_t identity = intersect ? ~uint64_t{0} : 0;
+    chunks_ = (size + 7) / 8;
+    for (int c = 0; c < chunks_; ++c) {
+      const int bits = std::min(8, size - 8 * c);
+      table_[c][0] = identity;
+      for (int b = 1; b < (1 << bits); ++b) {
+        const uint64_t rest = table_[c][b & (b - 1)], set = sets[8 * c + Lowest(b)];
+        table_[c][b] = intersect ? rest & set : rest | set;
+      }
+    }
+  }
+  // REQUIRES: `mask` within the first `size` sets.
+  uint64_t Of(uint64_t mask) const {
+    uint64_t result = intersect_ ? ~uint64_t{0} : 0;
+    for (int c = 0; c < chunks_; ++c) {
+      const uint64_t entry = table_[c][(mask >> (8 * c)) & 255];
+      result = intersect_ ? result & entry : result | entry;
+    }
+    return result;
+  }
+
+ private:
+  bool intersect_;
+  int chunks_;
+  uint64_t table_[8][256];
+};
 
 // A partial solution: `kept` chosen, `open` the vertices whose cover is still
 // to be found, `allowed` the candidates neither chosen nor ruled out.
@@ -24,7 +64,12 @@ struct Node {
 class BranchAndBound {
  public:
   BranchAndBound(const MaskProblem& problem, uint64_t incumbent, uint64_t budget)
-      : p_(problem), best_(incumbent), best_size_(Count(incumbent)), budget_(budget) {}
+      : p_(problem),
+        covers_of_(problem.covers, problem.size, false),
+        coverers_of_(problem.covered_by, problem.size, true),
+        best_(incumbent),
+        best_size_(Count(incumbent)),
+        budget_(budget) {}
 
   ExactResult Run() {
     const uint64_t all = p_.size == 64 ? ~uint64_t{0} : Bit(p_.size) - 1;
@@ -77,43 +122,41 @@ class BranchAndBound {
   }
 
   // v need not be tracked when another open w's candidates are among v's:
-  // covering w covers v. Of equal sets the smallest index stays.
+  // covering w covers v. Of equal sets the smallest index stays. Such w
+  // are the open vertices no candidate outside v's set covers.
   bool DropImpliedConstraints(Node& node) const {
-    std::array<uint64_t, 64> candidates;
-    for (uint64_t m = node.open; m; m &= m - 1) {
-      candidates[Lowest(m)] = p_.covered_by[Lowest(m)] & node.allowed;
-    }
     bool changed = false;
     for (uint64_t m = node.open; m; m &= m - 1) {
       const int v = Lowest(m);
-      for (uint64_t others = node.open & ~Bit(v); others; others &= others - 1) {
-        const int w = Lowest(others);
-        const uint64_t cw = candidates[w], cv = candidates[v];
-        if ((cw & ~cv) == 0 && (cw != cv || w < v)) {
-          node.open &= ~Bit(v);
-          changed = true;
-          break;
-        }
+      const uint64_t cv = p_.covered_by[v] & node.allowed;
+      const uint64_t within = node.open & ~Bit(v) & ~covers_of_.Of(node.allowed & ~cv);
+      bool implied = (within & (Bit(v) - 1)) != 0;
+      for (uint64_t w = within; w && !implied; w &= w - 1) {
+        implied = Count(p_.covered_by[Lowest(w)] & node.allowed) < Count(cv);
+      }
+      if (implied) {
+        node.open &= ~Bit(v);
+        changed = true;
       }
     }
     return changed;
   }
 
   // A candidate u is ruled out when it covers no open vertex, or when
-  // another candidate covers every open vertex u covers. Of equal sets the
-  // smallest index stays.
+  // another candidate covers every open vertex u covers (those are in every
+  // such vertex's candidate set). Of equal sets the smallest index stays.
   bool DropDominatedCandidates(Node& node) const {
-    std::array<uint64_t, 64> covers;
-    for (uint64_t m = node.allowed; m; m &= m - 1) {
-      covers[Lowest(m)] = p_.covers[Lowest(m)] & node.open;
-    }
     bool changed = false;
     for (uint64_t m = node.allowed; m; m &= m - 1) {
       const int u = Lowest(m);
-      bool dominated = covers[u] == 0;
-      for (uint64_t others = node.allowed & ~Bit(u); others && !dominated; others &= others - 1) {
-        const int x = Lowest(others);
-        dominated = (covers[u] & ~covers[x]) == 0 && (covers[u] != covers[x] || x < u);
+      const uint64_t su = p_.covers[u] & node.open;
+      bool dominated = su == 0;
+      if (!dominated) {
+        const uint64_t wider = coverers_of_.Of(su) & node.allowed & ~Bit(u);
+        dominated = (wider & (Bit(u) - 1)) != 0;
+        for (uint64_t x = wider; x && !dominated; x &= x - 1) {
+          dominated = Count(p_.covers[Lowest(x)] & node.open) > Count(su);
+        }
       }
       if (dominated) {
         node.allowed &= ~Bit(u);
@@ -124,29 +167,38 @@ class BranchAndBound {
   }
 
   // Picks still needed: the larger of a packing of open vertices with
-  // pairwise disjoint candidate sets and |open| / the most any candidate
-  // covers.
+  // pairwise disjoint candidate sets (fewest candidates first) and a
+  // fractional bound.
   int LowerBound(const Node& node) const {
-    std::array<std::pair<int, int>, 64> order;  // (candidates, vertex)
-    int n = 0;
+    std::array<uint64_t, 65> by_count{};  // open vertices by candidates
     for (uint64_t m = node.open; m; m &= m - 1) {
-      const int v = Lowest(m);
-      order[n++] = {Count(p_.covered_by[v] & node.allowed), v};
+      by_count[Count(p_.covered_by[Lowest(m)] & node.allowed)] |= Bit(Lowest(m));
     }
-    std::sort(order.begin(), order.begin() + n);
     uint64_t used = 0;
     int packing = 0;
-    for (int i = 0; i < n; ++i) {
-      const uint64_t candidates = p_.covered_by[order[i].second] & node.allowed;
-      if (candidates & used) continue;
-      used |= candidates;
-      ++packing;
+    for (int count = 1; count <= 64; ++count) {
+      for (uint64_t m = by_count[count]; m; m &= m - 1) {
+        const uint64_t candidates = p_.covered_by[Lowest(m)] & node.allowed;
+        if (candidates & used) continue;
+        used |= candidates;
+        ++packing;
+      }
     }
-    int widest = 1;
+    // Each open v weighs 1 / the most open vertices one of its candidates
+    // covers; a candidate then covers a weight of at most 1.
+    std::array<int, 64> reach;
     for (uint64_t m = node.allowed; m; m &= m - 1) {
-      widest = std::max(widest, Count(p_.covers[Lowest(m)] & node.open));
+      reach[Lowest(m)] = Count(p_.covers[Lowest(m)] & node.open);
     }
-    return std::max(packing, (Count(node.open) + widest - 1) / widest);
+    double weight = 0;
+    for (uint64_t m = node.open; m; m &= m - 1) {
+      int widest = 1;
+      for (uint64_t c = p_.covered_by[Lowest(m)] & node.allowed; c; c &= c - 1) {
+        widest = std::max(widest, reach[Lowest(c)]);
+      }
+      weight += 1.0 / widest;
+    }
+    return std::max(packing, static_cast<int>(std::ceil(weight - 1e-9)));
   }
 
   void Search(Node node, bool reduced) {
@@ -185,6 +237,8 @@ class BranchAndBound {
   }
 
   const MaskProblem& p_;
+  const SubsetTable covers_of_;    // union of covers[] over candidates
+  const SubsetTable coverers_of_;  // intersection of covered_by[] over vertices
   uint64_t best_;
   int best_size_;
   const uint64_t budget_;
