@@ -138,7 +138,7 @@ void SolveComponent(const Component& c, const SolveOptions& options, uint8_t* ke
     if (options.exact) {
       result = internal::SolveMask(problem, greedy_mask, options.budget);
     } else {
-      result.lower_bound = internal::PackingBoundMask(problem);
+      result.lower_bound = internal::LowerBoundMask(problem);
     }
     for (uint64_t m = result.keep; m; m &= m - 1) keep[c.vertices[std::countr_zero(m)]] = 1;
     kept = std::popcount(result.keep);
@@ -150,7 +150,7 @@ void SolveComponent(const Component& c, const SolveOptions& options, uint8_t* ke
     const std::vector<uint32_t> cover = internal::GreedyCover(c);
     for (uint32_t v : cover) keep[v] = 1;
     kept = greedy = cover.size();
-    lower_bound = internal::PackingBound(c);
+    lower_bound = internal::LowerBound(c);
   }
   // Greedy meeting the lower bound is optimal too.
   if (optimal || lower_bound == kept) {

@@ -61,6 +61,41 @@ struct Node {
   uint64_t kept = 0, open = 0, allowed = 0;
 };
 
+// Picks still needed: the larger of a packing of open vertices with
+// pairwise disjoint candidate sets (fewest candidates first) and a
+// fractional bound.
+int LowerBound(const MaskProblem& p, const Node& node) {
+  std::array<uint64_t, 65> by_count{};  // open vertices by candidates
+  for (uint64_t m = node.open; m; m &= m - 1) {
+    by_count[Count(p.covered_by[Lowest(m)] & node.allowed)] |= Bit(Lowest(m));
+  }
+  uint64_t used = 0;
+  int packing = 0;
+  for (int count = 1; count <= 64; ++count) {
+    for (uint64_t m = by_count[count]; m; m &= m - 1) {
+      const uint64_t candidates = p.covered_by[Lowest(m)] & node.allowed;
+      if (candidates & used) continue;
+      used |= candidates;
+      ++packing;
+    }
+  }
+  // Each open v weighs 1 / the most open vertices one of its candidates
+  // covers; a candidate then covers a weight of at most 1.
+  std::array<int, 64> reach;
+  for (uint64_t m = node.allowed; m; m &= m - 1) {
+    reach[Lowest(m)] = Count(p.covers[Lowest(m)] & node.open);
+  }
+  double weight = 0;
+  for (uint64_t m = node.open; m; m &= m - 1) {
+    int widest = 1;
+    for (uint64_t c = p.covered_by[Lowest(m)] & node.allowed; c; c &= c - 1) {
+      widest = std::max(widest, reach[Lowest(c)]);
+    }
+    weight += 1.0 / widest;
+  }
+  return std::max(packing, static_cast<int>(std::ceil(weight - 1e-9)));
+}
+
 class BranchAndBound {
  public:
   BranchAndBound(const MaskProblem& problem, uint64_t incumbent, uint64_t budget)
@@ -77,7 +112,7 @@ class BranchAndBound {
     ExactResult result;
     // The root always reduces (every vertex may cover itself).
     Reduce(root);
-    result.lower_bound = std::min(best_size_, Count(root.kept) + LowerBound(root));
+    result.lower_bound = std::min(best_size_, Count(root.kept) + LowerBound(p_, root));
     Search(root, /*reduced=*/true);
     result.keep = best_;
     result.nodes = nodes_;
@@ -166,41 +201,6 @@ class BranchAndBound {
     return changed;
   }
 
-  // Picks still needed: the larger of a packing of open vertices with
-  // pairwise disjoint candidate sets (fewest candidates first) and a
-  // fractional bound.
-  int LowerBound(const Node& node) const {
-    std::array<uint64_t, 65> by_count{};  // open vertices by candidates
-    for (uint64_t m = node.open; m; m &= m - 1) {
-      by_count[Count(p_.covered_by[Lowest(m)] & node.allowed)] |= Bit(Lowest(m));
-    }
-    uint64_t used = 0;
-    int packing = 0;
-    for (int count = 1; count <= 64; ++count) {
-      for (uint64_t m = by_count[count]; m; m &= m - 1) {
-        const uint64_t candidates = p_.covered_by[Lowest(m)] & node.allowed;
-        if (candidates & used) continue;
-        used |= candidates;
-        ++packing;
-      }
-    }
-    // Each open v weighs 1 / the most open vertices one of its candidates
-    // covers; a candidate then covers a weight of at most 1.
-    std::array<int, 64> reach;
-    for (uint64_t m = node.allowed; m; m &= m - 1) {
-      reach[Lowest(m)] = Count(p_.covers[Lowest(m)] & node.open);
-    }
-    double weight = 0;
-    for (uint64_t m = node.open; m; m &= m - 1) {
-      int widest = 1;
-      for (uint64_t c = p_.covered_by[Lowest(m)] & node.allowed; c; c &= c - 1) {
-        widest = std::max(widest, reach[Lowest(c)]);
-      }
-      weight += 1.0 / widest;
-    }
-    return std::max(packing, static_cast<int>(std::ceil(weight - 1e-9)));
-  }
-
   void Search(Node node, bool reduced) {
     if (out_of_budget_) return;
     if (++nodes_ > budget_) {
@@ -213,7 +213,7 @@ class BranchAndBound {
       if (size < best_size_) best_ = node.kept, best_size_ = size;
       return;
     }
-    if (size + LowerBound(node) >= best_size_) return;
+    if (size + LowerBound(p_, node) >= best_size_) return;
     // Branch on the open vertex with the fewest candidates, trying its
     // candidates by how many open vertices they cover; each branch rules
     // out the candidates tried before it.
@@ -287,19 +287,9 @@ uint64_t GreedyMask(const MaskProblem& problem) {
   return kept;
 }
 
-int PackingBoundMask(const MaskProblem& problem) {
-  std::array<std::pair<int, int>, 64> order;  // (candidates, vertex)
-  for (int v = 0; v < problem.size; ++v) order[v] = {Count(problem.covered_by[v]), v};
-  std::sort(order.begin(), order.begin() + problem.size);
-  uint64_t used = 0;
-  int packing = 0;
-  for (int i = 0; i < problem.size; ++i) {
-    const uint64_t candidates = problem.covered_by[order[i].second];
-    if (candidates & used) continue;
-    used |= candidates;
-    ++packing;
-  }
-  return packing;
+int LowerBoundMask(const MaskProblem& problem) {
+  const uint64_t all = problem.size == 64 ? ~uint64_t{0} : Bit(problem.size) - 1;
+  return LowerBound(problem, Node{0, all, all});
 }
 
 ExactResult SolveMask(const MaskProblem& problem, uint64_t incumbent, uint64_t budget) {

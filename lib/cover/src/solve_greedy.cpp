@@ -2,6 +2,7 @@
 // graph's rows: O(arcs log vertices) time, O(vertices) memory beside the
 // graph. The same rules as GreedyMask, so both give the same cover.
 #include <algorithm>
+#include <cmath>
 #include <queue>
 
 #include "solve_internal.h"
@@ -86,7 +87,7 @@ std::vector<uint32_t> GreedyCover(const Component& c) {
   return kept;
 }
 
-uint64_t PackingBound(const Component& c) {
+uint64_t LowerBound(const Component& c) {
   const Graph& g = c.graph;
   const uint32_t size = static_cast<uint32_t>(c.vertices.size());
   std::vector<uint64_t> order(size);  // (candidates, local index)
@@ -106,7 +107,13 @@ uint64_t PackingBound(const Component& c) {
     for (uint32_t u : row) used[c.local[u]] = 1;
     ++packing;
   }
-  return packing;
+  double weight = 0;
+  for (uint32_t v : c.vertices) {
+    size_t widest = 1 + g.covers.Row(v).size();
+    for (uint32_t u : g.coverers.Row(v)) widest = std::max(widest, 1 + g.covers.Row(u).size());
+    weight += 1.0 / static_cast<double>(widest);
+  }
+  return std::max(packing, static_cast<uint64_t>(std::ceil(weight - 1e-9)));
 }
 
 }  // namespace cover::internal

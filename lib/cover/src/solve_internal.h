@@ -49,9 +49,12 @@ MaskProblem BuildMaskProblem(const Component& component);
 // picks that are not needed (latest pick first).
 uint64_t GreedyMask(const MaskProblem& problem);
 
-// Vertices whose sets of possible coverers are pairwise disjoint, picked
-// smallest set first: each needs its own kept vertex.
-int PackingBoundMask(const MaskProblem& problem);
+// A lower bound on any cover's size: the larger of two. A packing:
+// vertices whose sets of possible coverers are pairwise disjoint (picked
+// smallest set first, then by index) each need their own kept vertex. A
+// fractional bound: each vertex v weighs 1 / the most vertices one of v's
+// possible coverers covers, so that no kept vertex covers more than 1.
+int LowerBoundMask(const MaskProblem& problem);
 
 struct ExactResult {
   uint64_t keep = 0;
@@ -68,7 +71,8 @@ ExactResult SolveMask(const MaskProblem& problem, uint64_t incumbent, uint64_t b
 // vertices' global ids, in increasing order.
 std::vector<uint32_t> GreedyCover(const Component& component);
 
-// PackingBoundMask over the component's rows.
-uint64_t PackingBound(const Component& component);
+// LowerBoundMask over the component's rows (the same sums in the same
+// order, so the same bound).
+uint64_t LowerBound(const Component& component);
 
 }  // namespace cover::internal

@@ -6,13 +6,18 @@
 // per weakly connected component (union-find), components in parallel:
 //   - up to 64 vertices: branch and bound over bitmasks, after the
 //     reduction rules of hitting-set solvers (a vertex with one possible
-//     coverer forces it; a coverer whose set is inside another's is
-//     dominated), within a work budget per component;
-//   - larger components, or a budget run out: greedy by marginal gain,
-//     then removal of picks that every vertex they cover can do without.
-// A lower bound for each component: vertices whose sets of possible
-// coverers are pairwise disjoint each need their own kept vertex (greedy
-// packing); exact components' bound is their optimum.
+//     coverer forces it; a vertex whose possible coverers include all of
+//     another's needs no check; a coverer whose set is inside another's is
+//     dominated), from greedy's cover, within a work budget per component
+//     (run out: the best cover found, never larger than greedy's);
+//   - larger components: greedy by marginal gain (ties: the smaller
+//     vertex), then removal of picks that every vertex they cover can do
+//     without (latest pick first).
+// A lower bound for each component: the larger of a packing (vertices
+// whose sets of possible coverers are pairwise disjoint each need their own
+// kept vertex) and a fractional bound (each vertex weighs 1 / the most
+// vertices one of its possible coverers covers); exact components' bound
+// is their optimum.
 #pragma once
 
 #include <cstdint>
