@@ -49,10 +49,11 @@ uint64_t Kept(const std::vector<bool>& keep) {
 }
 
 // The minimum cover's size by trying every subset, smallest first.
+// REQUIRES: n < 64 (and a small n or a small minimum).
 int BruteForceMinimum(uint32_t n, const std::vector<Arc>& arcs) {
-  std::vector<uint32_t> covered_by(n);
-  for (uint32_t v = 0; v < n; ++v) covered_by[v] = uint32_t{1} << v;
-  for (const Arc& arc : arcs) covered_by[arc.covered] |= uint32_t{1} << arc.coverer;
+  std::vector<uint64_t> covered_by(n);
+  for (uint32_t v = 0; v < n; ++v) covered_by[v] = uint64_t{1} << v;
+  for (const Arc& arc : arcs) covered_by[arc.covered] |= uint64_t{1} << arc.coverer;
   for (uint32_t size = 1; size <= n; ++size) {
     // Every n-bit mask with `size` bits, by Gosper's hack.
     for (uint64_t s = (uint64_t{1} << size) - 1; s < (uint64_t{1} << n);) {
