@@ -21,6 +21,13 @@ int Usage() {
   return 2;
 }
 
+// An option's value: a number below 2^31, or 0 for anything else.
+uint64_t Number(const char* text) {
+  uint64_t value = 0;
+  const auto [end, error] = std::from_chars(text, text + std::strlen(text), value);
+  return error == std::errc() && *end == '\0' && value < (uint64_t{1} << 31) ? value : 0;
+}
+
 // The next unsigned number of `text` from `pos`, skipping blanks; false at
 // the end of the text or on anything else.
 bool NextNumber(const std::string& text, size_t& pos, uint64_t& value) {
@@ -41,11 +48,11 @@ int main(int argc, char** argv) {
     if (arg == "--greedy") {
       options.exact = false;
     } else if (i + 1 < argc && arg == "--threads") {
-      options.threads = std::stoi(argv[++i]);
+      options.threads = static_cast<int>(Number(argv[++i]));
     } else if (i + 1 < argc && arg == "--budget") {
-      options.budget = std::stoull(argv[++i]);
+      options.budget = Number(argv[++i]);
     } else if (i + 1 < argc && arg == "--exact-limit") {
-      options.exact_limit = static_cast<uint32_t>(std::stoul(argv[++i]));
+      options.exact_limit = static_cast<uint32_t>(Number(argv[++i]));
     } else {
       return Usage();
     }
