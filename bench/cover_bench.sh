@@ -103,7 +103,7 @@ if [ "$SCALE_DOCS" -gt 0 ]; then
   if [ ! -f "$big" ] || [ "$WARCGEN" -nt "$big" ] || [ "$SHINGLE" -nt "$big" ]; then
     rm -f "$big"
     "$TIME" -o "$dir/time.shingle" -f '%e %M %U %S' bash -c \
-      "set -o pipefail; '$WARCGEN' --versioned --docs $SCALE_DOCS --seed 2 --stdout -q | '$SHINGLE' -q -j2 -o '$big' -"
+      "set -o pipefail; '$WARCGEN' --versioned --docs $SCALE_DOCS --seed 2 --stdout -q | '$SHINGLE' -q -j2 -o '$big' /dev/stdin"
     read -r s kb u sy < "$dir/time.shingle"
     echo "warcgen | warcshingle -j2: $s s wall, $(echo "$u + $sy" | bc) s CPU (reported separately)"
   fi

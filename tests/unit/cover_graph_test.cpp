@@ -22,7 +22,8 @@ struct Fixture {
 };
 
 // Versions of texts over a small universe: each base set followed by a
-// grown copy (base plus more), a cut copy and an edited copy, spread over
+// grown copy (base plus more), a cut copy, sometimes identical copies, and
+// an edited copy, spread over
 // a few hosts and dates, so that every measure's thresholds are met at
 // every level, within and across hosts.
 Fixture MakeFixture(uint64_t seed, size_t bases) {
@@ -46,6 +47,8 @@ Fixture MakeFixture(uint64_t seed, size_t bases) {
     add(grown);
     std::set<uint64_t> cut(base.begin(), std::next(base.begin(), n * 3 / 4));
     add(cut);
+    if (i % 5 == 0) add(base);  // an unchanged re-crawl: identical sets are folded
+    if (i % 10 == 0) add(base);
     std::set<uint64_t> edited = base;
     if (!edited.empty()) edited.erase(edited.begin());
     edited.insert(rng() % 300);
@@ -135,4 +138,44 @@ TEST_CASE("the coverer is the kept one with the most shingles in common", "[cove
   const auto by = cover::ChooseCoverers(g, keep);
   CHECK(by == std::vector<uint32_t>{2, cover::kNoCoverer, cover::kNoCoverer, cover::kNoCoverer,
                                     cover::kNoCoverer});
+}
+
+TEST_CASE("a mass of identical sets is paired within a window", "[cover_graph]") {
+  // 2,500 captures of one page (dates ascending) and a longer later page
+  // holding it: every capture is covered by the long page (the join's
+  // folded pair, expanded to the first 1000 members only) or by a capture
+  // within 1000 after it; no evaluation outside the window.
+  Fixture f;
+  std::vector<uint64_t> page(50), longer(80);
+  for (uint64_t i = 0; i < 80; ++i) (i < 50 ? page[i] : longer[i]) = i, longer[i] = i;
+  for (uint32_t i = 0; i < 2500; ++i) {
+    f.sets.push_back(page);
+    Attrs a;
+    a.date = i;
+    f.attrs.push_back(a);
+  }
+  f.sets.push_back(longer);
+  f.attrs.push_back(Attrs{});
+  f.attrs.back().date = 1e9;
+  for (const auto& s : f.sets) f.corpus.docs.push_back({{}, s, 0});
+  auto expr = cover::Expr::Parse("containment >= 0.9 and a.date <= b.date");
+  REQUIRE(expr.ok());
+  auto graph = cover::BuildGraph(f.corpus, f.attrs, *expr, {});
+  REQUIRE(graph.ok());
+  CHECK(graph->stats.windowed == 1);
+  uint64_t to_long = 0, inside = 0;
+  for (const Arc& arc : graph->arcs) {
+    REQUIRE(arc.covered < arc.coverer);  // earlier to later only
+    if (arc.coverer == 2500) {
+      ++to_long;
+      CHECK(arc.covered < 1000);
+    } else {
+      ++inside;
+      CHECK(arc.coverer - arc.covered <= 1000);
+    }
+  }
+  CHECK(to_long == 1000);
+  // Pairs (i, j), i < j < 2500, j - i <= 1000.
+  CHECK(inside == 1000 * 2500 - 1000 * 1001 / 2);
+  CHECK(graph->stats.candidates == 1000 + inside);
 }

@@ -110,13 +110,18 @@ std::string Summary(const neardup::SigCorpus& c, const std::vector<cover::Attrs>
   }
   const auto& s = cover.stats;
   const uint64_t n = c.docs.size();
-  std::string text = Count(n, "record") + " in " + Count(c.files.size(), "signature file") +
-                     "; candidates: " + g.stats.method + ", " + Count(g.stats.blocks, "block") +
-                     " (largest " + std::to_string(g.stats.largest_block) + "), " +
-                     Count(g.stats.candidates, "pair") + " evaluated; " +
-                     Count(g.stats.arcs, "edge") + "; " + Count(s.components, "component") +
-                     " (largest " + std::to_string(s.largest) + "), " + std::to_string(s.exact) +
-                     " solved exactly, " + std::to_string(s.heuristic) + " by greedy";
+  std::string text =
+      Count(n, "record") + " in " + Count(c.files.size(), "signature file") +
+      "; candidates: " + g.stats.method + ", " + Count(g.stats.blocks, "block") + " (largest " +
+      std::to_string(g.stats.largest_block) + "), " + Count(g.stats.candidates, "pair") +
+      " evaluated" +
+      (g.stats.windowed == 0 ? ""
+                             : " (" + Count(g.stats.windowed, "set") +
+                                   " of identical texts over 1000 records paired within a window: "
+                                   "the cover may keep more than the minimum there)") +
+      "; " + Count(g.stats.arcs, "edge") + "; " + Count(s.components, "component") + " (largest " +
+      std::to_string(s.largest) + "), " + std::to_string(s.exact) + " solved exactly, " +
+      std::to_string(s.heuristic) + " by greedy";
   if (s.heuristic > 0) {
     text += " (lower bound " + std::to_string(s.lower_bound) + ", gap " +
             std::to_string(s.kept - s.lower_bound) + ")";

@@ -1,7 +1,9 @@
 #include "cover/graph.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <numeric>
+#include <unordered_map>
 
 #include "neardup/join.h"
 #include "neardup/lsh.h"
@@ -26,7 +28,11 @@ class Evaluator {
       : docs_(corpus.docs), attrs_(attrs), expr_(expr) {}
 
   void Pair(uint32_t x, uint32_t y, std::vector<Found>* out) const {
-    const Overlap xy = OverlapOf(docs_[x], docs_[y], expr_.plan().reads_content);
+    PairWith(x, y, OverlapOf(docs_[x], docs_[y], expr_.plan().reads_content), out);
+  }
+
+  // The same with the overlap known (x's set in the first place).
+  void PairWith(uint32_t x, uint32_t y, const Overlap& xy, std::vector<Found>* out) const {
     if (expr_.Holds(attrs_[x], attrs_[y], MeasuresOf(xy))) out->push_back({{x, y}, Common(xy)});
     const Overlap yx{xy.common, xy.size_b, xy.size_a};
     if (expr_.Holds(attrs_[y], attrs_[x], MeasuresOf(yx))) out->push_back({{y, x}, Common(xy)});
@@ -70,6 +76,44 @@ std::vector<std::vector<uint32_t>> Blocks(std::span<const Attrs> attrs, const Pl
   return blocks;
 }
 
+// Records with identical shingle sets inside a block (a page captured
+// unchanged many times): the join sees one representative per set, the
+// block's first member; a candidate pair of representatives stands for
+// every pair of their members, with the same overlap, and the members of
+// one set pair with each other (similarity 1). Only the first kWindow
+// members of a set take part in its pairs with other sets, and inside a
+// set each member pairs with the kWindow members after it (capture
+// order): a million copies of one page cost a million times kWindow
+// evaluations, not a million squared. Every edge is still evaluated
+// exactly, so the cover stays valid; for such sets it may keep more than
+// the minimum (the summary counts them).
+constexpr size_t kWindow = 1000;
+
+struct Folded {
+  std::vector<uint32_t> reps;                                   // ascending
+  std::unordered_map<uint32_t, std::vector<uint32_t>> members;  // rep -> its set's members
+  std::span<const uint32_t> MembersOf(const uint32_t& rep) const {
+    auto it = members.find(rep);
+    return it == members.end() ? std::span<const uint32_t>(&rep, 1) : std::span(it->second);
+  }
+};
+
+Folded Fold(const std::vector<uint32_t>& block, const std::vector<uint32_t>& first) {
+  Folded f;
+  std::unordered_map<uint32_t, uint32_t> rep_of_set;  // set's global first -> block rep
+  for (uint32_t id : block) {
+    auto [it, added] = rep_of_set.try_emplace(first[id], id);
+    if (added) {
+      f.reps.push_back(id);
+      continue;
+    }
+    auto& m = f.members[it->second];
+    if (m.empty()) m.push_back(it->second);
+    m.push_back(id);
+  }
+  return f;
+}
+
 // The join's threshold, when the plan has one that filters (t > 0).
 bool Joinable(const Plan& plan) { return plan.measure && plan.threshold > 0; }
 
@@ -110,7 +154,8 @@ void Collect(std::vector<std::vector<Found>>* per_worker, Graph* g) {
 
 void ExactCandidates(const neardup::SigCorpus& corpus, const Evaluator& eval,
                      const std::vector<std::vector<uint32_t>>& blocks, const Plan& plan,
-                     int threads, std::vector<std::vector<Found>>* found, GraphStats* stats) {
+                     const std::vector<uint32_t>& first, int threads,
+                     std::vector<std::vector<Found>>* found, GraphStats* stats) {
   // Small blocks: in parallel, a block per task.
   std::vector<uint64_t> pairs(threads, 0);
   neardup::ParallelFor(blocks.size(), threads, [&](size_t k, int worker) {
@@ -123,13 +168,42 @@ void ExactCandidates(const neardup::SigCorpus& corpus, const Evaluator& eval,
   });
   for (uint64_t p : pairs) stats->candidates += p;
   if (!Joinable(plan)) return;
-  // Large blocks: one join each, its probes in parallel.
+  // Large blocks: identical sets folded, one join each, its probes in parallel.
   const neardup::NearQuery query(*plan.measure, plan.threshold, threads);
   for (const auto& b : blocks) {
     if (b.size() <= kSmallBlock) continue;
-    stats->candidates += neardup::ExactJoinCandidates(
-        corpus.docs, b, query,
-        [&](uint32_t x, uint32_t y, int worker) { eval.Pair(x, y, &(*found)[worker]); });
+    const Folded f = Fold(b, first);
+    std::vector<uint64_t> evaluated(threads, 0);
+    std::vector<std::span<const uint32_t>> sets;
+    for (const auto& [rep, m] : f.members) sets.push_back(m);
+    std::sort(sets.begin(), sets.end(), [](auto x, auto y) { return x[0] < y[0]; });
+    neardup::ParallelFor(sets.size(), threads, [&](size_t k, int worker) {
+      const auto m = sets[k];
+      const Overlap same{m.size() > 0 ? corpus.docs[m[0]].shingles.size() : 0,
+                         corpus.docs[m[0]].shingles.size(), corpus.docs[m[0]].shingles.size()};
+      for (size_t i = 0; i < m.size(); ++i) {
+        for (size_t j = i + 1; j < m.size() && j - i <= kWindow; ++j) {
+          eval.PairWith(m[i], m[j], same, &(*found)[worker]);
+          ++evaluated[worker];
+        }
+      }
+    });
+    stats->windowed +=
+        std::count_if(sets.begin(), sets.end(), [](auto m) { return m.size() > kWindow + 1; });
+    neardup::ExactJoinCandidates(
+        corpus.docs, f.reps, query, [&](uint32_t x, uint32_t y, int worker) {
+          const Overlap xy = OverlapOf(corpus.docs[x], corpus.docs[y], plan.reads_content);
+          const auto mx = f.MembersOf(x), my = f.MembersOf(y);
+          for (uint32_t a : mx.first(std::min(mx.size(), kWindow))) {
+            for (uint32_t b : my.first(std::min(my.size(), kWindow))) {
+              eval.PairWith(std::min(a, b), std::max(a, b),
+                            a < b ? xy : Overlap{xy.common, xy.size_b, xy.size_a},
+                            &(*found)[worker]);
+              ++evaluated[worker];
+            }
+          }
+        });
+    for (uint64_t e : evaluated) stats->candidates += e;
   }
 }
 
@@ -181,7 +255,9 @@ base::Result<Graph> BuildGraph(const neardup::SigCorpus& corpus, std::span<const
                        ? "exact join (" + std::string(neardup::MeasureName(*plan.measure)) +
                              " >= " + std::to_string(plan.threshold) + ")"
                        : "every pair in each block";
-  ExactCandidates(corpus, eval, blocks, plan, threads, &found, &g.stats);
+  const std::vector<uint32_t> first =
+      Joinable(plan) ? neardup::FindIdenticalSets(corpus.docs).first : std::vector<uint32_t>();
+  ExactCandidates(corpus, eval, blocks, plan, first, threads, &found, &g.stats);
   Collect(&found, &g);
   return g;
 }

@@ -40,6 +40,9 @@ struct GraphStats {
   uint64_t largest_block = 0;  // records
   uint64_t candidates = 0;     // pairs evaluated (each in both directions)
   uint64_t arcs = 0;
+  // Sets of identical shingles with more members in a block than the
+  // window (graph.cpp): their pairs were evaluated within the window only.
+  uint64_t windowed = 0;
   std::string method;  // how candidates were made, for the summary
 };
 
