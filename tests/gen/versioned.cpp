@@ -200,6 +200,7 @@ instead (warccover; after Paudel et al., "User-defined redundancy in web
 archives"): --docs response records (200, text/html, WARC/1.1, one gzip
 member each, after one warcinfo record per file) in --files files
 (default docs / 100000, 4 to 64; --prefix, default "versioned"; --level,
+default 1 here: 6 saves 1.4% of the bytes for 1.5 times the time;
 --plain; --stdout: one stream), on --sites sites (default docs / 400, 8 to
 4000; hosts like news-17.example-17.org; the even sites three to a
 registered domain: news-0.example-0.co.uk, politics-4.example-0.co.uk).
@@ -224,7 +225,10 @@ each later version derives from the one before:
   rewritten  the same headline over a new text: no relation (15%)
 So `containment >= 0.7 and a.date <= b.date` covers every version but a
 chain's last and the rewritten ones' predecessors, and an absorbed or
-moved page's last; with `a.host = b.host` not the moved ones.
+moved page's last; with `a.host = b.host` not the moved ones. On the
+default corpus (seeds 1-3) a greedy cover removes 57-58% of the records
+and of their bytes under the first relation, 52% under the second (the
+paper: 49-59% of the documents, 51-59% of the bytes).
 The truth goes to --truth DIR (default OUT/truth; none with --stdout and
 no --out): manifest, as `warcsum --recompute FILES` prints it, and
 versions.tsv: a '#' line naming the columns, then one line per record in

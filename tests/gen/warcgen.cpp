@@ -340,7 +340,7 @@ int main(int argc, char** argv) {
                                     : static_cast<int>(std::clamp<uint64_t>(docs / 100000, 4, 64));
     vo.files = static_cast<int>(std::min<uint64_t>(static_cast<uint64_t>(vo.files), docs));
     vo.sites = nd.sites;
-    vo.level = o.level;
+    vo.level = app.count("--level") ? o.level : 1;  // 6 saves 1.4% for 1.5 times the time
     vo.plain = o.plain;
     return RunVersioned(vo, quiet);
   }
