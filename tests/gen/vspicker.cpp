@@ -157,16 +157,15 @@ void VersionPicker::StartPage() {
     PlanDates(-1, versions);
   }
   c.date = dates_.front();
-  const Site* site;
   if (c.kind == VersionKind::kMoved) {
     c.site = OtherSite(base->site);
     c.text = base->text;
     path_ = base->path;
   } else {
     c.site = base ? base->site : static_cast<int>(rng_->Below(sites_.size()));
-    site = &sites_[static_cast<size_t>(c.site)];
-    auto text = std::make_shared<MainText>(
-        v_.NewText(rng_, Script::kLatin, 150 + rng_->Below(301), site->accents));
+    const Site& site = sites_[static_cast<size_t>(c.site)];
+    size_t words = base ? 1 : 150 + rng_->Below(301);  // absorbs: the headline is what counts
+    auto text = std::make_shared<MainText>(v_.NewText(rng_, Script::kLatin, words, site.accents));
     if (base) {  // a new headline over the base's paragraphs, and more after them
       text->paragraphs = base->text->paragraphs;
       AppendParagraphs(base->text->ParagraphWords() * (100 + rng_->Below(150)) / 100, text.get());
