@@ -226,9 +226,9 @@ each later version derives from the one before:
 So `containment >= 0.7 and a.date <= b.date` covers every version but a
 chain's last and the rewritten ones' predecessors, and an absorbed or
 moved page's last; with `a.host = b.host` not the moved ones. On the
-default corpus (seeds 1-3) a greedy cover removes 57-58% of the records
-and of their bytes under the first relation, 52% under the second (the
-paper: 49-59% of the documents, 51-59% of the bytes).
+default corpus (seeds 1 and 2) a greedy cover removes 56-57% of the
+records and of their bytes under the first relation, 51-52% under the
+second (the paper: 49-59% of the documents, 51-59% of the bytes).
 The truth goes to --truth DIR (default OUT/truth; none with --stdout and
 no --out): manifest, as `warcsum --recompute FILES` prints it, and
 versions.tsv: a '#' line naming the columns, then one line per record in
