@@ -18,9 +18,10 @@ declare -A ALLOWED=(
   [dedup]="base gzmulti warc manifest fetch"
   [convert]="base gzmulti warc"
   [neardup]="base gzmulti warc manifest fetch"
+  [cover]="base manifest neardup"
   [toolcommon]="base fetch"
 )
-LIBS="base gzmulti url manifest warc fetch dedup convert neardup"
+LIBS="base gzmulti url manifest warc fetch dedup convert neardup cover"
 failures=0
 fail() { echo "architecture: $*"; failures=$((failures + 1)); }
 
