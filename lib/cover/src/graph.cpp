@@ -251,9 +251,11 @@ base::Result<Graph> BuildGraph(const neardup::SigCorpus& corpus, std::span<const
   for (const auto& b : blocks)
     g.stats.largest_block = std::max<uint64_t>(g.stats.largest_block, b.size());
   if (auto s = CheckPairCount(blocks, plan, options); !s.ok()) return s;
+  char threshold[32];
+  std::snprintf(threshold, sizeof threshold, "%g", plan.threshold);
   g.stats.method = Joinable(plan)
                        ? "exact join (" + std::string(neardup::MeasureName(*plan.measure)) +
-                             " >= " + std::to_string(plan.threshold) + ")"
+                             " >= " + threshold + ")"
                        : "every pair in each block";
   const std::vector<uint32_t> first =
       Joinable(plan) ? neardup::FindIdenticalSets(corpus.docs).first : std::vector<uint32_t>();
