@@ -130,6 +130,21 @@ example-url-agnostic-orig.warc.gz response http://example.iana.org/
 example-url-agnostic-revisit.warc.gz warcinfo -
 example-url-agnostic-revisit.warc.gz revisit http://test@example.com/" "$(cat got3)"
 
+# dupes.warc.gz's revisits refer to iana.warc.gz's responses: one kept
+# revisit brings its original (and its request) into iana.warc.gz's new file.
+echo "dupes.warc.gz 2678" >dupes
+mkdir out6
+run "$WF" --only-listed -j 2 -m dupes -o out6 "$I/iana.warc.gz" "$I/dupes.warc.gz"
+[ "$rc" = 0 ] || fail "dupes: exit $rc: $(cat "$WORK/err")"
+python3 oracle.py dupes out6 "$I/iana.warc.gz" "$I/dupes.warc.gz" >got6 ||
+  fail "dupes: not the records expected"
+expect_eq "dupes" "dupes.warc.gz warcinfo -
+dupes.warc.gz revisit http://www.iana.org/
+dupes.warc.gz request http://www.iana.org/
+iana.warc.gz warcinfo -
+iana.warc.gz response http://www.iana.org/
+iana.warc.gz request http://www.iana.org/" "$(cat got6)"
+
 # Hand-made: metadata linked both ways, a revisit naming its original by
 # WARC-Refers-To only (in a plain .warc file), a lone request.
 cat >make.py <<'PY'

@@ -54,6 +54,8 @@ TEST_CASE("ParseListLine: errors name the field", "[filter]") {
   CHECK(ErrorOf("a.warc x1") == "field 2 (offset): expected a decimal number, found \"x1\"");
   CHECK(ErrorOf("a.warc -1") == "field 2 (offset): expected a decimal number, found \"-1\"");
   CHECK(ErrorOf(" 5") == "field 1 (file): empty");
+  CHECK(ErrorOf(std::string("a \x1f\x8b\x08", 5)) ==
+        "field 2 (offset): expected a decimal number, found \"\\x1f\\x8b\\x08\"");
   CHECK(ErrorOf("a.warc 1 x u d s keep") ==
         "field 3 (length): expected a decimal number, found \"x\"");
   CHECK(ErrorOf("a.warc 1 2 u d s keep extra") == "a keep line has 7 fields, found 8");

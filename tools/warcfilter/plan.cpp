@@ -50,7 +50,16 @@ bool JudgeJobs(const std::string& list, const std::string& list_name, std::vecto
   filter::ListIndex index;
   std::vector<std::string> bad;
   base::Status read = index.Load(source->get(), &bad);
-  for (const auto& b : bad) diag->Error(list_name + ": " + b + "; line ignored");
+  // A LIST that is no list at all (a WARC file given by mistake) says so in
+  // a hundred lines, not in a line per line.
+  constexpr size_t kShown = 100;
+  for (size_t i = 0; i < bad.size() && i < kShown; ++i)
+    diag->Error(list_name + ": " + bad[i] + "; line ignored");
+  if (bad.size() > kShown) {
+    diag->Error(list_name + ": " + std::to_string(bad.size() - kShown) +
+                " more lines that do not parse; ignored");
+    diag->CountErrors(bad.size() - kShown - 1);
+  }
   if (!read.ok()) {
     diag->Error(list_name + ": " + read.message() + "; nothing written");
     return false;

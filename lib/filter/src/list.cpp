@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 #include <cstdlib>
 
 #include "manifest/entry.h"
@@ -17,10 +18,20 @@ bool ParseDecimal(std::string_view s, uint64_t* v) {
   return ec == std::errc() && end == s.data() + s.size();
 }
 
-// The line as messages quote it: at most 60 bytes.
+// A field as messages quote it: at most 60 bytes, those outside printable
+// ASCII as \xNN (a binary file given as LIST must not garble the terminal).
 std::string Quote(std::string_view s) {
   std::string q(1, '"');
-  q.append(s.substr(0, 60)).append(s.size() > 60 ? "...\"" : "\"");
+  for (unsigned char c : s.substr(0, 60)) {
+    if (c >= 0x20 && c < 0x7f) {
+      q.push_back(static_cast<char>(c));
+    } else {
+      char hex[5];
+      std::snprintf(hex, sizeof hex, "\\x%02x", c);
+      q.append(hex);
+    }
+  }
+  q.append(s.size() > 60 ? "...\"" : "\"");
   return q;
 }
 
