@@ -19,9 +19,10 @@ declare -A ALLOWED=(
   [convert]="base gzmulti warc"
   [neardup]="base gzmulti warc manifest fetch"
   [cover]="base manifest neardup"
+  [filter]="base gzmulti warc manifest dedup"
   [toolcommon]="base fetch"
 )
-LIBS="base gzmulti url manifest warc fetch dedup convert neardup cover"
+LIBS="base gzmulti url manifest warc fetch dedup convert neardup cover filter"
 failures=0
 fail() { echo "architecture: $*"; failures=$((failures + 1)); }
 
