@@ -1,8 +1,10 @@
-// cover/cover_file.h: the cover file's lines (warccover(5)) written and
-// read back, the measures rounded down exactly from the counts.
-#include "cover/cover_file.h"
-
+// manifest/cover_line.h and cover/overlap.h: the cover file's lines
+// (warccover(5)) written and read back, the measures rounded down exactly
+// from the counts.
 #include <catch2/catch.hpp>
+
+#include "cover/overlap.h"
+#include "manifest/cover_line.h"
 
 namespace {
 
@@ -16,27 +18,27 @@ manifest::Entry Key() {
 }  // namespace
 
 TEST_CASE("cover lines: keep and covered-by, written and read back", "[cover_file]") {
-  cover::CoverLine keep;
+  manifest::CoverLine keep;
   keep.key = Key();
-  CHECK(cover::FormatCoverLine(keep) ==
+  CHECK(manifest::FormatCoverLine(keep) ==
         "a.warc.gz 1804 1630 http://news.example.org/a/17 2009-03-01T08:00:00Z sha1:9a71 keep");
-  cover::CoverLine by = keep;
+  manifest::CoverLine by = keep;
   by.keep = false;
   by.by_file = "b.warc.gz";
   by.by_offset = 0;
-  by.overlap = {80, 100, 150};  // containment 0.8, jaccard 80/170, dice 160/250
-  const std::string text = cover::FormatCoverLine(by);
+  by.measures = cover::MeasuresText({80, 100, 150});  // 0.8, 80/170, 160/250
+  const std::string text = manifest::FormatCoverLine(by);
   CHECK(text ==
         "a.warc.gz 1804 1630 http://news.example.org/a/17 2009-03-01T08:00:00Z sha1:9a71 "
         "covered-by b.warc.gz 0 0.8000 0.4705 0.6400");
-  auto back = cover::ParseCoverLine(text);
+  auto back = manifest::ParseCoverLine(text);
   REQUIRE(back.ok());
   CHECK(back->key == by.key);
   CHECK(!back->keep);
   CHECK(back->by_file == "b.warc.gz");
   CHECK(back->by_offset == 0);
-  CHECK(back->measures_text == "0.8000 0.4705 0.6400");
-  auto kept = cover::ParseCoverLine(cover::FormatCoverLine(keep));
+  CHECK(back->measures == "0.8000 0.4705 0.6400");
+  auto kept = manifest::ParseCoverLine(manifest::FormatCoverLine(keep));
   REQUIRE(kept.ok());
   CHECK(kept->keep);
 }
@@ -59,7 +61,7 @@ TEST_CASE("measures are rounded down, never up", "[cover_file]") {
 TEST_CASE("bad cover lines name the field", "[cover_file]") {
   const std::string key = "a.warc.gz 0 10 http://x/ 2009-01-01T00:00:00Z sha1:00 ";
   auto check = [&](const std::string& rest, const std::string& message) {
-    auto line = cover::ParseCoverLine(key + rest);
+    auto line = manifest::ParseCoverLine(key + rest);
     REQUIRE(!line.ok());
     CHECK(line.status().message() == message);
   };
@@ -70,7 +72,7 @@ TEST_CASE("bad cover lines name the field", "[cover_file]") {
   check("covered-by b.warc.gz x1 1 1 1",
         "field 9 (covering offset): expected a decimal number, "
         "found \"x1\"");
-  auto bad_key = cover::ParseCoverLine("a.warc.gz zero 10 http://x/ 2009 sha1:00 keep");
+  auto bad_key = manifest::ParseCoverLine("a.warc.gz zero 10 http://x/ 2009 sha1:00 keep");
   REQUIRE(!bad_key.ok());
   CHECK(bad_key.status().message().find("field 2 (offset)") != std::string::npos);
 }

@@ -56,14 +56,17 @@ TEST_CASE("ParseListLine: errors name the field", "[filter]") {
   CHECK(ErrorOf(" 5") == "field 1 (file): empty");
   CHECK(ErrorOf(std::string("a \x1f\x8b\x08", 5)) ==
         "field 2 (offset): expected a decimal number, found \"\\x1f\\x8b\\x08\"");
-  CHECK(ErrorOf("a.warc 1 x u d s keep") ==
-        "field 3 (length): expected a decimal number, found \"x\"");
-  CHECK(ErrorOf("a.warc 1 2 u d s keep extra") == "a keep line has 7 fields, found 8");
-  CHECK(ErrorOf("a.warc 1 2 u d s covered-by b.warc") ==
-        "a covered-by line names its covering record: expected FILE2 OFFSET2 after field 7, "
-        "found 8 fields");
-  CHECK(ErrorOf("a.warc 1 2 u d s covered-by b.warc z") ==
-        "field 9 (offset2): expected a decimal number, found \"z\"");
+  // Cover lines are read by manifest::ParseCoverLine (warccover(5)).
+  const std::string key = "http://u/ 2020-01-01T00:00:00Z sha1:00 ";
+  CHECK(ErrorOf("a.warc 1 x " + key + "keep").find("field 3 (length): expected a decimal") == 0);
+  CHECK(ErrorOf("a.warc 1 2 " + key + "keep extra") ==
+        "expected 7 fields (... keep) or 12 (... covered-by FILE OFFSET CONTAINMENT JACCARD "
+        "DICE), found 8");
+  CHECK(ErrorOf("a.warc 1 2 " + key + "covered-by b.warc") ==
+        "expected 7 fields (... keep) or 12 (... covered-by FILE OFFSET CONTAINMENT JACCARD "
+        "DICE), found 8");
+  CHECK(ErrorOf("a.warc 1 2 " + key + "covered-by b.warc z 1 1 1") ==
+        "field 9 (covering offset): expected a decimal number, found \"z\"");
   CHECK(filter::IsListComment("# warccover 0.1"));
   CHECK(filter::IsListComment(""));
   CHECK_FALSE(filter::IsListComment("a.warc 0"));
@@ -72,10 +75,10 @@ TEST_CASE("ParseListLine: errors name the field", "[filter]") {
 TEST_CASE("ListIndex::Load: bad lines are reported with their number", "[filter]") {
   base::StringSource source(
       "# header\n"
-      "a.warc 0 10 u d s keep\n"
+      "a.warc 0 10 http://u/ 2020-01-01T00:00:00Z sha1:00 keep\n"
       "a.warc nope\n"
       "\n"
-      "b.warc 5 10 u d s covered-by a.warc 0 1 1 1\n");
+      "b.warc 5 10 http://u/ 2020-01-01T00:00:00Z sha1:00 covered-by a.warc 0 1 1 1\n");
   filter::ListIndex index;
   std::vector<std::string> bad;
   REQUIRE(index.Load(&source, &bad).ok());
@@ -92,7 +95,7 @@ TEST_CASE("MatchInputs: by base name or real path; errors once per file field", 
       "gone.warc 1\n"
       "gone.warc 2\n"
       "twin.warc 0\n"
-      "a.warc 30 3 u d s covered-by x 0 1 1 1\n"
+      "a.warc 30 3 http://u/ 2020-01-01T00:00:00Z sha1:00 covered-by x 0 1 1 1\n"
       "/does/not/exist/c.warc 0\n");
   filter::ListIndex index;
   std::vector<std::string> bad;

@@ -4,9 +4,10 @@
 #include <numeric>
 
 #include "cover/check.h"
-#include "cover/cover_file.h"
 #include "cover/graph.h"
+#include "cover/overlap.h"
 #include "cover/solve.h"
+#include "manifest/cover_line.h"
 #include "neardup/sig_corpus.h"
 #include "toolcommon/io.h"
 #include "warccover.h"
@@ -80,7 +81,7 @@ base::Status WriteCover(const neardup::SigCorpus& c, const cover::Graph& g,
   toolcommon::OutputFile out;
   if (auto s = out.Open(path, false); !s.ok()) return s;
   std::string buffer;
-  cover::CoverLine line;
+  manifest::CoverLine line;
   for (uint32_t i : LineOrder(c)) {
     line.key = Key(c, i);
     line.keep = keep[i];
@@ -88,9 +89,9 @@ base::Status WriteCover(const neardup::SigCorpus& c, const cover::Graph& g,
       const uint32_t b = by[i];
       line.by_file = c.names[c.keys[b].name];
       line.by_offset = c.keys[b].offset;
-      line.overlap = cover::OverlapOf(c.docs[i], c.docs[b], true);
+      line.measures = cover::MeasuresText(cover::OverlapOf(c.docs[i], c.docs[b], true));
     }
-    buffer += cover::FormatCoverLine(line);
+    buffer += manifest::FormatCoverLine(line);
     buffer += '\n';
     if (buffer.size() >= (1 << 20)) {
       if (auto s = out.Write(buffer.data(), buffer.size()); !s.ok()) return s;

@@ -4,8 +4,9 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "cover/cover_file.h"
 #include "cover/graph.h"
+#include "cover/overlap.h"
+#include "manifest/cover_line.h"
 #include "manifest/entry.h"
 
 namespace cover {
@@ -28,14 +29,14 @@ class Checker {
       Problem(0, "cannot be read");
       return result_;
     }
-    std::vector<CoverLine> lines;
+    std::vector<manifest::CoverLine> lines;
     std::vector<uint64_t> line_numbers;
     line_of_.assign(corpus_.docs.size(), 0);
     std::string text;
     for (uint64_t number = 1; std::getline(in, text); ++number) {
       if (text.empty() || text[0] == '#') continue;
       ++result_.lines;
-      auto line = ParseCoverLine(text);
+      auto line = manifest::ParseCoverLine(text);
       if (!line.ok()) {
         Problem(number, line.status().message());
         continue;
@@ -65,7 +66,7 @@ class Checker {
   }
 
   // Finds the line's record; records which lines keep.
-  bool Place(uint64_t number, const CoverLine& line) {
+  bool Place(uint64_t number, const manifest::CoverLine& line) {
     const std::string key = line.key.file + ' ' + std::to_string(line.key.offset);
     auto it = index_.find(key);
     if (it == index_.end()) {
@@ -94,7 +95,7 @@ class Checker {
     return true;
   }
 
-  void CheckCovered(uint64_t number, const CoverLine& line) {
+  void CheckCovered(uint64_t number, const manifest::CoverLine& line) {
     if (line.keep) return;
     const uint32_t a = index_.at(line.key.file + ' ' + std::to_string(line.key.offset));
     const std::string by = line.by_file + ' ' + std::to_string(line.by_offset);
@@ -108,8 +109,8 @@ class Checker {
       return Problem(number, "the expression does not hold for this record and " + by);
     }
     const std::string measures = MeasuresText(o);
-    if (measures != line.measures_text) {
-      Problem(number, "measures \"" + line.measures_text + "\", recomputed \"" + measures + "\"");
+    if (measures != line.measures) {
+      Problem(number, "measures \"" + line.measures + "\", recomputed \"" + measures + "\"");
     }
   }
 

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "manifest/cover_line.h"
 #include "manifest/entry.h"
 #include "manifest/fields.h"
 #include "manifest/reader.h"
@@ -51,26 +52,6 @@ base::Status ParseLocation(const std::vector<std::string_view>& f, bool length, 
   return base::Status::Ok();
 }
 
-base::Status ParseCoverLine(const std::vector<std::string_view>& f, ListLine* out) {
-  if (auto s = ParseLocation(f, true, out); !s.ok()) return s;
-  if (f[6] == "keep") {
-    if (f.size() != 7)
-      return base::Status::Corruption("a keep line has 7 fields, found " +
-                                      std::to_string(f.size()));
-    out->verdict = Verdict::kKeep;
-    return base::Status::Ok();
-  }
-  uint64_t offset2 = 0;
-  if (f.size() < 9 || f[7].empty())
-    return base::Status::Corruption(
-        "a covered-by line names its covering record: expected FILE2 OFFSET2 after field 7, "
-        "found " +
-        std::to_string(f.size()) + " fields");
-  if (!ParseDecimal(f[8], &offset2)) return NotDecimal(9, "offset2", f[8]);
-  out->verdict = Verdict::kDrop;
-  return base::Status::Ok();
-}
-
 }  // namespace
 
 bool IsListComment(std::string_view line) {
@@ -81,7 +62,12 @@ base::Result<ListLine> ParseListLine(std::string_view line) {
   std::vector<std::string_view> f = manifest::SplitFields(line);
   ListLine out;
   if (f.size() >= 7 && (f[6] == "keep" || f[6] == "covered-by")) {
-    if (auto s = ParseCoverLine(f, &out); !s.ok()) return s;
+    auto cover = manifest::ParseCoverLine(line);  // warccover(5): the one parser
+    if (!cover.ok()) return base::Status::Corruption(cover.status().message());
+    out.file = manifest::DecodeField(cover->key.file);
+    out.offset = cover->key.offset;
+    out.length = cover->key.length;
+    out.verdict = cover->keep ? Verdict::kKeep : Verdict::kDrop;
     return out;
   }
   if (auto s = ParseLocation(f, false, &out); !s.ok()) return s;

@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "base/status.h"
-#include "cover/cover_file.h"
 #include "cover/expr.h"
+#include "cover/overlap.h"
 #include "cover/solve.h"
 #include "neardup/sig_corpus.h"
 
@@ -57,7 +57,7 @@ struct Graph {
 base::Result<Graph> BuildGraph(const neardup::SigCorpus& corpus, std::span<const Attrs> attrs,
                                const Expr& expr, const GraphOptions& options);
 
-// The overlap counts of an ordered pair (cover_file.h), the intersection
+// The overlap counts of an ordered pair (overlap.h), the intersection
 // counted only when the expression reads content.
 Overlap OverlapOf(const neardup::Doc& a, const neardup::Doc& b, bool count_common);
 
