@@ -126,7 +126,7 @@ TEST_CASE("without a content threshold, too many pairs are refused", "[cover_gra
   REQUIRE(!graph.ok());
   CHECK(graph.status().message() ==
         "the expression gives no content threshold to generate candidates (such as containment "
-        ">= 0.7 at the top level), so every pair of records would be evaluated: 7140 pairs, over "
+        ">= 0.7 at the top level), so every pair of records would be evaluated: 8256 pairs, over "
         "the limit of 1000 (--max-pairs)");
 }
 

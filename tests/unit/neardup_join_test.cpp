@@ -84,6 +84,15 @@ TEST_CASE("neardup: the exact join agrees with brute force", "[neardup]") {
       const auto threaded = neardup::ExactJoin(docs, ids, q);
       CHECK(threaded.pairs == truth);
       CHECK(threaded.candidates == joined.candidates);
+      // Ranked over many ranges of the hash space (the ranks of a range
+      // continue those of the ranges before), with the release callback.
+      int released = 0;
+      q.range_shingles = 500;
+      q.release = [&] { ++released; };
+      const auto ranged = neardup::ExactJoin(docs, ids, q);
+      CHECK(ranged.pairs == truth);
+      CHECK(ranged.candidates == joined.candidates);
+      CHECK(released >= 1);
     }
   }
 }

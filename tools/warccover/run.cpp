@@ -41,6 +41,7 @@ std::vector<cover::Attrs> AttrsOfAll(const neardup::SigCorpus& c, int jobs,
       attrs[i] = cover::AttrsOf(c.files[ref.file]->record(ref.index), &good);
       ok[i] = good;
     }
+    c.ReleaseRecords();  // records are read in capture order, all over the files
   });
   const size_t bad = std::count(ok.begin(), ok.end(), 0);
   if (bad > 0) {
@@ -94,6 +95,7 @@ base::Status WriteCover(const neardup::SigCorpus& c, const cover::Graph& g,
     buffer += manifest::FormatCoverLine(line);
     buffer += '\n';
     if (buffer.size() >= (1 << 20)) {
+      c.ReleaseRecords();  // the records read for the lines so far
       if (auto s = out.Write(buffer.data(), buffer.size()); !s.ok()) return s;
       buffer.clear();
     }
@@ -174,6 +176,7 @@ int Run(const RunOptions& o, toolcommon::Diag* diag) {
   }
   stage("attributes");
   const std::vector<cover::Attrs> attrs = AttrsOfAll(c, o.jobs, diag);
+  c.ReleaseRecords();
   if (!o.check.empty()) return Check(o, c, attrs, *expr, diag);
 
   stage("graph");

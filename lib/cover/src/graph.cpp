@@ -1,6 +1,7 @@
 #include "cover/graph.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <numeric>
 #include <unordered_map>
@@ -89,6 +90,8 @@ std::vector<std::vector<uint32_t>> Blocks(std::span<const Attrs> attrs, const Pl
 // the minimum (the summary counts them).
 constexpr size_t kWindow = 1000;
 
+constexpr uint64_t kChecksPerRelease = 1 << 12;
+
 struct Folded {
   std::vector<uint32_t> reps;                                   // ascending
   std::unordered_map<uint32_t, std::vector<uint32_t>> members;  // rep -> its set's members
@@ -169,7 +172,12 @@ void ExactCandidates(const neardup::SigCorpus& corpus, const Evaluator& eval,
   for (uint64_t p : pairs) stats->candidates += p;
   if (!Joinable(plan)) return;
   // Large blocks: identical sets folded, one join each, its probes in parallel.
-  const neardup::NearQuery query(*plan.measure, plan.threshold, threads);
+  neardup::NearQuery query(*plan.measure, plan.threshold, threads);
+  // The shingle sets are a mapped file: their pages go back to the kernel
+  // while the join reads them all, and every so many candidates (which read
+  // scattered sets), so that they are not all held at once.
+  query.release = [&] { corpus.ReleaseRecords(); };
+  std::atomic<uint64_t> checked{0};
   for (const auto& b : blocks) {
     if (b.size() <= kSmallBlock) continue;
     const Folded f = Fold(b, first);
@@ -192,6 +200,7 @@ void ExactCandidates(const neardup::SigCorpus& corpus, const Evaluator& eval,
         std::count_if(sets.begin(), sets.end(), [](auto m) { return m.size() > kWindow + 1; });
     neardup::ExactJoinCandidates(
         corpus.docs, f.reps, query, [&](uint32_t x, uint32_t y, int worker) {
+          if (++checked % kChecksPerRelease == 0) corpus.ReleaseRecords();
           const Overlap xy = OverlapOf(corpus.docs[x], corpus.docs[y], plan.reads_content);
           const auto mx = f.MembersOf(x), my = f.MembersOf(y);
           for (uint32_t a : mx.first(std::min(mx.size(), kWindow))) {
@@ -258,7 +267,10 @@ base::Result<Graph> BuildGraph(const neardup::SigCorpus& corpus, std::span<const
                              " >= " + threshold + ")"
                        : "every pair in each block";
   const std::vector<uint32_t> first =
-      Joinable(plan) ? neardup::FindIdenticalSets(corpus.docs).first : std::vector<uint32_t>();
+      Joinable(plan)
+          ? neardup::FindIdenticalSets(corpus.docs, [&] { corpus.ReleaseRecords(); }).first
+          : std::vector<uint32_t>();
+  corpus.ReleaseRecords();  // the sets compared to find the identical ones
   ExactCandidates(corpus, eval, blocks, plan, first, threads, &found, &g.stats);
   Collect(&found, &g);
   return g;

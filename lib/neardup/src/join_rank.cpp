@@ -8,10 +8,15 @@ namespace neardup::join_internal {
 
 namespace {
 
-// The hash space is walked in ranges of about this many shingles, so that
-// the buffer of one range and the shared shingles of one range stay small
-// (a few tens of MB, mostly in cache when looked up).
-constexpr uint64_t kRangeShingles = uint64_t{1} << 22;
+// The hash space is cut into ranges of about this many shingles; each pass
+// over a range sorts that range's shingles alone (1 GB of pairs at most),
+// and the ranges of a pass run in parallel (512 MB of pairs per thread).
+constexpr uint64_t kRangeShingles = uint64_t{1} << 25;
+// Counts above this are all the same to the order (they rank last, by value).
+constexpr uint32_t kMaxCount = 1 << 12;
+// The caller's release() every so many sets read.
+constexpr size_t kReleaseEvery = 1 << 12;
+constexpr uint32_t kUnique = std::numeric_limits<uint32_t>::max();
 
 // Shingles are hashes, spread evenly: range g of n covers [Bound(g), Bound(g + 1)).
 uint64_t Bound(uint64_t g, uint64_t n) {
@@ -19,72 +24,44 @@ uint64_t Bound(uint64_t g, uint64_t n) {
   return g * (std::numeric_limits<uint64_t>::max() / n);  // the last range takes the rest
 }
 
-// Walks the sets' shingles range by range: for range g, calls
-// visit(p, shingles) with the part of set p in the range, for every p.
-class RangeWalk {
- public:
-  RangeWalk(std::span<const Doc> docs, const std::vector<uint32_t>& ids, uint64_t total)
-      : docs_(docs),
-        ids_(ids),
-        cursor_(ids.size(), 0),
-        ranges_(std::max<uint64_t>(1, total / kRangeShingles + 1)) {}
+struct Ranges {
+  std::span<const Doc> docs;
+  const std::vector<uint32_t>* ids;
+  uint64_t count;
+  const std::function<void()>* release;
 
-  uint64_t ranges() const { return ranges_; }
-
+  // Calls visit(p, first, part) for every set p with the part of its
+  // shingles in range g (first: the part's index in the set).
   template <typename Visit>
-  void Range(uint64_t g, Visit&& visit) {
-    const bool last = g + 1 == ranges_;
-    const uint64_t hi = Bound(g + 1, ranges_);
-    for (size_t p = 0; p < ids_.size(); ++p) {
-      const ShingleSet s = docs_[ids_[p]].shingles;
-      size_t end = cursor_[p];
-      while (end < s.size() && (last || s[end] < hi)) ++end;
-      if (end > cursor_[p]) visit(p, s.subspan(cursor_[p], end - cursor_[p]));
-      cursor_[p] = static_cast<uint32_t>(end);
+  void Walk(uint64_t g, Visit&& visit) const {
+    const uint64_t lo = Bound(g, count), hi = Bound(g + 1, count);
+    const bool last = g + 1 == count;
+    for (size_t p = 0; p < ids->size(); ++p) {
+      const ShingleSet s = docs[(*ids)[p]].shingles;
+      const size_t from = g == 0 ? 0 : std::lower_bound(s.begin(), s.end(), lo) - s.begin();
+      const size_t to =
+          last ? s.size() : std::lower_bound(s.begin() + from, s.end(), hi) - s.begin();
+      if (to > from) visit(p, from, s.subspan(from, to - from));
+      if ((p + 1) % kReleaseEvery == 0 && *release) (*release)();
     }
   }
-
- private:
-  std::span<const Doc> docs_;
-  const std::vector<uint32_t>& ids_;
-  std::vector<uint32_t> cursor_;
-  uint64_t ranges_;
 };
 
-// The shared shingles (held by two sets or more), ascending, with their
-// holder counts.
-void CountShared(std::span<const Doc> docs, const std::vector<uint32_t>& ids, uint64_t total,
-                 std::vector<uint64_t>* values, std::vector<uint32_t>* counts) {
-  RangeWalk walk(docs, ids, total);
-  std::vector<uint64_t> buffer;
-  for (uint64_t g = 0; g < walk.ranges(); ++g) {
-    buffer.clear();
-    walk.Range(
-        g, [&](size_t, ShingleSet part) { buffer.insert(buffer.end(), part.begin(), part.end()); });
-    std::sort(buffer.begin(), buffer.end());
-    for (size_t i = 0, j; i < buffer.size(); i = j) {
-      for (j = i + 1; j < buffer.size() && buffer[j] == buffer[i]; ++j) {
-      }
-      if (j - i < 2) continue;
-      values->push_back(buffer[i]);
-      counts->push_back(static_cast<uint32_t>(std::min<size_t>(j - i, UINT32_MAX)));
+// Runs of equal values in sorted v: calls run(begin, end) for each.
+template <typename T, typename Key, typename Run>
+void ForRuns(const std::vector<T>& v, Key&& key, Run&& run) {
+  for (size_t i = 0, j; i < v.size(); i = j) {
+    for (j = i + 1; j < v.size() && key(v[j]) == key(v[i]); ++j) {
     }
+    run(i, j);
   }
-}
-
-// Replaces each count by its shingle's rank: by count, then by value.
-void CountsToRanks(const std::vector<uint64_t>& values, std::vector<uint32_t>* counts) {
-  std::vector<uint32_t> order(values.size());
-  std::iota(order.begin(), order.end(), 0u);
-  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-    return (*counts)[a] != (*counts)[b] ? (*counts)[a] < (*counts)[b] : values[a] < values[b];
-  });
-  for (uint32_t r = 0; r < order.size(); ++r) (*counts)[order[r]] = r;
 }
 
 }  // namespace
 
-RankedSets Rank(std::span<const Doc> docs, std::span<const uint32_t> ids, bool descending) {
+RankedSets Rank(std::span<const Doc> docs, std::span<const uint32_t> ids, bool descending,
+                const std::function<void()>& release, int threads, uint64_t range_shingles) {
+  if (range_shingles == 0) range_shingles = kRangeShingles;
   RankedSets sets;
   sets.ids.assign(ids.begin(), ids.end());
   std::stable_sort(sets.ids.begin(), sets.ids.end(), [&](uint32_t a, uint32_t b) {
@@ -99,38 +76,75 @@ RankedSets Rank(std::span<const Doc> docs, std::span<const uint32_t> ids, bool d
     sets.sizes.push_back(static_cast<uint32_t>(docs[id].shingles.size()));
     total += docs[id].shingles.size();
   }
-  std::vector<uint64_t> values;
-  std::vector<uint32_t> rank_of;
-  CountShared(docs, sets.ids, total, &values, &rank_of);
-  CountsToRanks(values, &rank_of);
-  sets.distinct_shared = static_cast<uint32_t>(values.size());
+  const Ranges ranges{docs, &sets.ids, std::max<uint64_t>(1, total / range_shingles + 1), &release};
+  threads = static_cast<int>(std::min<uint64_t>(std::max(1, threads), ranges.count));
 
-  // Each set's shared shingles as ranks, range by range: a set's part of a
-  // range is looked up in that range's shared shingles only.
-  sets.shared.assign(sets.ids.size(), 0);
-  sets.ranks.resize(total);
-  RangeWalk walk(docs, sets.ids, total);
-  for (uint64_t g = 0; g < walk.ranges(); ++g) {
-    const auto lo = std::lower_bound(values.begin(), values.end(), Bound(g, walk.ranges()));
-    const auto hi = g + 1 == walk.ranges()
-                        ? values.end()
-                        : std::lower_bound(lo, values.end(), Bound(g + 1, walk.ranges()));
-    walk.Range(g, [&](size_t p, ShingleSet part) {
-      auto from = lo;
-      for (uint64_t shingle : part) {
-        from = std::lower_bound(from, hi, shingle);
-        if (from == hi) break;
-        if (*from == shingle)
-          sets.ranks[sets.offsets[p] + sets.shared[p]++] = rank_of[from - values.begin()];
-      }
+  // Pass 1: per range, how many shared shingles (held by 2 sets or more)
+  // have each holder count. No shingle is kept.
+  std::vector<std::vector<uint64_t>> histogram(ranges.count, std::vector<uint64_t>(kMaxCount + 1));
+  std::vector<uint64_t> range_size(ranges.count, 0);
+  ParallelFor(ranges.count, threads, [&](size_t g, int) {
+    std::vector<uint64_t> buffer;
+    buffer.reserve(std::min(total, range_shingles + range_shingles / 4));  // with room
+    ranges.Walk(g, [&](size_t, size_t, ShingleSet part) {
+      buffer.insert(buffer.end(), part.begin(), part.end());
     });
+    std::sort(buffer.begin(), buffer.end());
+    ForRuns(
+        buffer, [](uint64_t v) { return v; },
+        [&](size_t i, size_t j) {
+          if (j - i >= 2) ++histogram[g][std::min<size_t>(j - i, kMaxCount)];
+        });
+  });
+  // A shingle's rank: those of fewer holders first, then by value (ranges
+  // ascend by value): base[c] + the shingles of count c in earlier ranges
+  // + those before it in its own range.
+  std::vector<uint64_t> base(kMaxCount + 1, 0);
+  for (uint32_t c = 2; c < kMaxCount; ++c) {
+    base[c + 1] = base[c];
+    for (const auto& h : histogram) base[c + 1] += h[c];
   }
-  std::vector<uint64_t>().swap(values);
-  std::vector<uint32_t>().swap(rank_of);
-  for (size_t p = 0; p < sets.ids.size(); ++p) {
+  uint64_t distinct = base[kMaxCount];
+  for (const auto& h : histogram) distinct += h[kMaxCount];
+  std::vector<std::vector<uint64_t>> next(ranges.count, std::vector<uint64_t>(kMaxCount + 1));
+  for (uint32_t c = 2; c <= kMaxCount; ++c) {
+    uint64_t at = base[c];
+    for (uint64_t g = 0; g < ranges.count; ++g) {
+      next[g][c] = at;
+      at += histogram[g][c];
+    }
+  }
+  std::vector<std::vector<uint64_t>>().swap(histogram);
+  sets.distinct_shared = static_cast<uint32_t>(distinct);
+
+  // Pass 2: each shingle's rank written to its place in its set (unique
+  // ones marked), range by range.
+  sets.ranks.assign(total, kUnique);
+  ParallelFor(ranges.count, threads, [&](size_t g, int) {
+    std::vector<std::pair<uint64_t, uint64_t>> buffer;  // (shingle, place in ranks)
+    buffer.reserve(range_size[g]);
+    ranges.Walk(g, [&](size_t p, size_t first, ShingleSet part) {
+      for (size_t k = 0; k < part.size(); ++k)
+        buffer.push_back({part[k], sets.offsets[p] + first + k});
+    });
+    std::sort(buffer.begin(), buffer.end());
+    std::vector<uint64_t>& at = next[g];
+    ForRuns(
+        buffer, [](const auto& e) { return e.first; },
+        [&](size_t i, size_t j) {
+          if (j - i < 2) return;
+          const uint32_t rank = static_cast<uint32_t>(at[std::min<size_t>(j - i, kMaxCount)]++);
+          for (size_t k = i; k < j; ++k) sets.ranks[buffer[k].second] = rank;
+        });
+  });
+  // Each set's ranks ascending, the unique marks (the largest value) last.
+  sets.shared.assign(sets.ids.size(), 0);
+  ParallelFor(sets.ids.size(), threads, [&](size_t p, int) {
     auto begin = sets.ranks.begin() + static_cast<ptrdiff_t>(sets.offsets[p]);
-    std::sort(begin, begin + sets.shared[p]);
-  }
+    std::sort(begin, begin + sets.sizes[p]);
+    sets.shared[p] =
+        static_cast<uint32_t>(std::lower_bound(begin, begin + sets.sizes[p], kUnique) - begin);
+  });
   return sets;
 }
 

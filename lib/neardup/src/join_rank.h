@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -37,7 +38,11 @@ struct RankedSets {
 
 // docs[ids] ranked, visited in size order (ascending, or descending when
 // descending is true; equal sizes in ids' order). Shingles rank by the
-// number of sets holding them, then by value.
-RankedSets Rank(std::span<const Doc> docs, std::span<const uint32_t> ids, bool descending);
+// number of sets holding them (counts above 4096 as equal), then by
+// value. release (may be empty) is called now and then while the sets are
+// read: a caller whose sets are a mapped file gives the pages back.
+// range_shingles: shingles per range of the hash space (0: the default).
+RankedSets Rank(std::span<const Doc> docs, std::span<const uint32_t> ids, bool descending,
+                const std::function<void()>& release, int threads, uint64_t range_shingles);
 
 }  // namespace neardup::join_internal

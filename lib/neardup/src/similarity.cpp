@@ -134,7 +134,7 @@ void GroupRun(std::span<const Doc> docs, std::span<Keyed> run, std::vector<uint3
 
 }  // namespace
 
-IdenticalSets FindIdenticalSets(std::span<const Doc> docs) {
+IdenticalSets FindIdenticalSets(std::span<const Doc> docs, const std::function<void()>& release) {
   IdenticalSets sets;
   sets.first.resize(docs.size());
   std::vector<Keyed> keyed;
@@ -146,10 +146,13 @@ IdenticalSets FindIdenticalSets(std::span<const Doc> docs) {
     keyed.push_back({key, i});
   }
   std::sort(keyed.begin(), keyed.end());
-  size_t start = 0;
+  size_t start = 0, runs = 0;
   for (size_t i = 1; i <= keyed.size(); ++i) {
     if (i < keyed.size() && keyed[i].key == keyed[start].key) continue;
-    if (i - start > 1) GroupRun(docs, std::span(keyed).subspan(start, i - start), &sets.first);
+    if (i - start > 1) {
+      GroupRun(docs, std::span(keyed).subspan(start, i - start), &sets.first);
+      if (release && ++runs % 4096 == 0) release();
+    }
     start = i;
   }
   for (uint32_t i = 0; i < docs.size(); ++i) {

@@ -80,6 +80,14 @@ struct NearQuery {
   // Called after every exact check, from any worker (may be empty): e.g.
   // warcnear gives back the pages of the shingle sets read, now and then.
   std::function<void()> checked;
+  // Called now and then while the exact join reads every set's shingles
+  // (may be empty): a caller whose sets are a mapped file gives the pages
+  // back (SigFile::ReleaseRecords), so that they are not all held at once.
+  std::function<void()> release;
+  // The exact join ranks shingles range by range over the hash space, this
+  // many shingles a range (0: its default, 2^25). Tests set it small to
+  // cross many ranges; the answer does not depend on it.
+  uint64_t range_shingles = 0;
 };
 
 // A candidate stage's answer: the pairs whose exact similarity (Compare on
@@ -110,7 +118,10 @@ struct IdenticalSets {
   std::vector<uint32_t> representatives;  // ascending: non-empty sets with first[i] == i
 };
 
-IdenticalSets FindIdenticalSets(std::span<const Doc> docs);
+// release (may be empty) is called every so many groups compared: a
+// caller whose sets are a mapped file gives the pages read back.
+IdenticalSets FindIdenticalSets(std::span<const Doc> docs,
+                                const std::function<void()>& release = {});
 
 // The star pairs (first[i], i) for every member i, ascending.
 std::vector<Pair> StarPairs(const IdenticalSets& sets);
