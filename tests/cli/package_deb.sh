@@ -38,7 +38,7 @@ expect_eq "Description's synopsis" "remove duplicate content from WARC web archi
 # its runtimes.
 depends=$(field Depends | tr ',' '\n' | sed 's/^ *//;s/ .*//' | grep -v '^lib\(asan\|ubsan\)' | sort)
 expect_eq "Depends (names)" "$(printf '%s\n' libbrotli1 libc6 libcurl4 libdeflate0 libgcc-s1 \
-  libicu72 libisal2 libmysqlcppconn7v5 libssl3 libstdc++6 libxml2 libxxhash0 zlib1g)" "$depends"
+  libicu72 libisal2 libmysqlcppconn7v5 libpsl5 libssl3 libstdc++6 libxml2 libxxhash0 zlib1g)" "$depends"
 
 # The files: every tool of the build tree, the stages, every man page.
 dpkg-deb -c "$DEB" | awk '{ print $NF }' | sed 's,^\./,/,' >"$WORK/files"
