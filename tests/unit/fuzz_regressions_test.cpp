@@ -39,6 +39,7 @@ const std::vector<std::pair<std::string, EntryPoint>> kTargets = {
     {"digest", fuzz::DigestOneInput},
     {"host_catalog", fuzz::HostCatalogOneInput},
     {"db_config", fuzz::DbConfigOneInput},
+    {"cover_expr", fuzz::CoverExprOneInput},
 };
 
 const fs::path kFuzzDir = fs::path(WARCDEDUP_FUZZ_CORPUS_DIR).parent_path();

@@ -29,6 +29,10 @@ struct Ranges {
   const std::vector<uint32_t>* ids;
   uint64_t count;
   const std::function<void()>* release;
+  // Positions in the order their sets lie in memory: a walk reads a mapped
+  // file front to back, so that the pages given back are behind it and each
+  // page is mapped once a walk.
+  std::vector<uint32_t> by_address;
 
   // Calls visit(p, first, part) for every set p with the part of its
   // shingles in range g (first: the part's index in the set).
@@ -36,13 +40,14 @@ struct Ranges {
   void Walk(uint64_t g, Visit&& visit) const {
     const uint64_t lo = Bound(g, count), hi = Bound(g + 1, count);
     const bool last = g + 1 == count;
-    for (size_t p = 0; p < ids->size(); ++p) {
+    for (size_t i = 0; i < by_address.size(); ++i) {
+      const size_t p = by_address[i];
       const ShingleSet s = docs[(*ids)[p]].shingles;
       const size_t from = g == 0 ? 0 : std::lower_bound(s.begin(), s.end(), lo) - s.begin();
       const size_t to =
           last ? s.size() : std::lower_bound(s.begin() + from, s.end(), hi) - s.begin();
       if (to > from) visit(p, from, s.subspan(from, to - from));
-      if ((p + 1) % kReleaseEvery == 0 && *release) (*release)();
+      if ((i + 1) % kReleaseEvery == 0 && *release) (*release)();
     }
   }
 };
@@ -76,15 +81,24 @@ RankedSets Rank(std::span<const Doc> docs, std::span<const uint32_t> ids, bool d
     sets.sizes.push_back(static_cast<uint32_t>(docs[id].shingles.size()));
     total += docs[id].shingles.size();
   }
-  const Ranges ranges{docs, &sets.ids, std::max<uint64_t>(1, total / range_shingles + 1), &release};
+  Ranges ranges{docs, &sets.ids, std::max<uint64_t>(1, total / range_shingles + 1), &release,
+                std::vector<uint32_t>(sets.ids.size())};
+  std::iota(ranges.by_address.begin(), ranges.by_address.end(), 0u);
+  std::sort(ranges.by_address.begin(), ranges.by_address.end(), [&](uint32_t a, uint32_t b) {
+    return std::less<const uint64_t*>()(docs[sets.ids[a]].shingles.data(),
+                                        docs[sets.ids[b]].shingles.data());
+  });
   threads = static_cast<int>(std::min<uint64_t>(std::max(1, threads), ranges.count));
 
   // Pass 1: per range, how many shared shingles (held by 2 sets or more)
   // have each holder count. No shingle is kept.
   std::vector<std::vector<uint64_t>> histogram(ranges.count, std::vector<uint64_t>(kMaxCount + 1));
   std::vector<uint64_t> range_size(ranges.count, 0);
-  ParallelFor(ranges.count, threads, [&](size_t g, int) {
-    std::vector<uint64_t> buffer;
+  // One buffer per worker, kept across its ranges (no new pages to clear).
+  std::vector<std::vector<uint64_t>> buffers(threads);
+  ParallelFor(ranges.count, threads, [&](size_t g, int worker) {
+    std::vector<uint64_t>& buffer = buffers[worker];
+    buffer.clear();
     buffer.reserve(std::min(total, range_shingles + range_shingles / 4));  // with room
     ranges.Walk(g, [&](size_t, size_t, ShingleSet part) {
       buffer.insert(buffer.end(), part.begin(), part.end());
@@ -115,13 +129,16 @@ RankedSets Rank(std::span<const Doc> docs, std::span<const uint32_t> ids, bool d
     }
   }
   std::vector<std::vector<uint64_t>>().swap(histogram);
+  std::vector<std::vector<uint64_t>>().swap(buffers);
   sets.distinct_shared = static_cast<uint32_t>(distinct);
 
   // Pass 2: each shingle's rank written to its place in its set (unique
   // ones marked), range by range.
   sets.ranks.assign(total, kUnique);
-  ParallelFor(ranges.count, threads, [&](size_t g, int) {
-    std::vector<std::pair<uint64_t, uint64_t>> buffer;  // (shingle, place in ranks)
+  std::vector<std::vector<std::pair<uint64_t, uint64_t>>> pairs(threads);
+  ParallelFor(ranges.count, threads, [&](size_t g, int worker) {
+    auto& buffer = pairs[worker];  // (shingle, place in ranks)
+    buffer.clear();
     buffer.reserve(range_size[g]);
     ranges.Walk(g, [&](size_t p, size_t first, ShingleSet part) {
       for (size_t k = 0; k < part.size(); ++k)
