@@ -83,8 +83,9 @@ struct Tree {
   std::deque<Node> nodes;
 };
 
-// Trees deeper than this are refused when parsing (evaluation recurses).
-inline constexpr uint32_t kMaxDepth = 1000;
+// Trees deeper than this are refused when parsing (evaluation recurses; a
+// chain "a and b and c ..." is as deep as it is long).
+inline constexpr uint32_t kMaxDepth = 250;
 
 // ---- Lexer (expr_lex.cpp) ----
 

@@ -24,8 +24,10 @@ namespace cover {
 namespace {
 
 // Parentheses, calls, "not" and unary minus inside each other (the parser
-// recurses on each): a bound on the stack, whatever the input.
-constexpr int kMaxNesting = 200;
+// recurses on each): a bound on the stack, whatever the input. Twice the
+// tree's depth bound, so that the canonical text of any tree (a "(-x)" or
+// "(not x)" nests two levels for one node) parses again.
+constexpr int kMaxNesting = 2 * kMaxDepth;
 
 constexpr std::string_view kAttrList =
     "(attributes: url host domain path date mime title status length digest tokens)";
@@ -136,7 +138,8 @@ class Parser {
 
   base::Status Nest(size_t offset) {
     if (++nesting_ > kMaxNesting)
-      return Error(offset, "the expression nests too deeply (over 200 levels)");
+      return Error(offset, "the expression nests too deeply (over " + std::to_string(kMaxNesting) +
+                               " levels)");
     return base::Status::Ok();
   }
 
@@ -150,7 +153,8 @@ class Parser {
     n.right = right;
     n.depth = 1 + std::max(left ? left->depth : 0, right ? right->depth : 0);
     if (n.depth > kMaxDepth)
-      return Error(begin, "the expression nests too deeply (over 1000 levels)");
+      return Error(
+          begin, "the expression nests too deeply (over " + std::to_string(kMaxDepth) + " levels)");
     return &n;
   }
 
