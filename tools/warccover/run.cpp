@@ -129,6 +129,7 @@ std::string Summary(const neardup::SigCorpus& c, const std::vector<cover::Attrs>
     text += " (lower bound " + std::to_string(s.lower_bound) + ", gap " +
             std::to_string(s.kept - s.lower_bound) + ")";
   }
+  if (s.greedy != s.kept) text += "; plain greedy would keep " + std::to_string(s.greedy);
   text += "; cover: " + std::to_string(s.kept) + " of " + Count(n, "record") + " kept (" +
           Percent(n - s.kept, n) + " fewer), " + toolcommon::HumanBytes(bytes_kept) + " of " +
           toolcommon::HumanBytes(bytes) + " (" + Percent(bytes - bytes_kept, bytes) + " fewer)";
