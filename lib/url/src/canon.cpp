@@ -13,28 +13,20 @@
 namespace url {
 
 using canon_internal::AlphaReorder;
+using canon_internal::CanonicalizeHostAndPort;
+using canon_internal::EscapeOnce;
 using canon_internal::IsAlnum;
 using canon_internal::IsAlpha;
 using canon_internal::IsDigit;
 using canon_internal::Lower;
+using canon_internal::LowerAll;
 using canon_internal::NormalizePath;
+using canon_internal::Parse;
+using canon_internal::Parts;
 using canon_internal::StripPathSession;
 using canon_internal::StripQuerySessions;
 
 namespace {
-
-struct Parts {
-  std::string scheme;
-  std::optional<std::string> host;  // none: a URL like "urn:x"
-  std::string port;                 // digits, or empty
-  std::string path;
-  std::optional<std::string> query;
-};
-
-std::string LowerAll(std::string s) {
-  for (char& c : s) c = Lower(c);
-  return s;
-}
 
 int HexValue(char c) {
   if (IsDigit(c)) return c - '0';
@@ -42,8 +34,10 @@ int HexValue(char c) {
   return (c >= 'a' && c <= 'f') ? c - 'a' + 10 : -1;
 }
 
+}  // namespace
+
 // Bytes <= 0x20, >= 0x7f, '#' and '%' as %XX; everything else as it is.
-std::string EscapeOnce(std::string_view s) {
+std::string canon_internal::EscapeOnce(std::string_view s) {
   static const char kHex[] = "0123456789ABCDEF";
   std::string out;
   out.reserve(s.size());
@@ -59,6 +53,8 @@ std::string EscapeOnce(std::string_view s) {
   }
   return out;
 }
+
+namespace {
 
 std::string_view Trim(std::string_view s) {
   auto space = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r'); };
@@ -100,7 +96,10 @@ std::optional<std::string> AsIpv4(const std::string& host) {
   if (!inet_ntop(AF_INET, &addr, text, sizeof text)) return std::nullopt;
   return std::string(text);
 }
-Parts Parse(std::string_view input) {
+
+}  // namespace
+
+Parts canon_internal::Parse(std::string_view input) {
   std::string url;
   for (char c : Trim(input))
     if (c != '\n' && c != '\r' && c != '\t') url += c;
@@ -187,7 +186,7 @@ Parts Parse(std::string_view input) {
   return parts;
 }
 
-void CanonicalizeParts(Parts* u) {
+void canon_internal::CanonicalizeHostAndPort(Parts* u) {
   if (u->host) {
     std::string host = UnescapeRepeatedly(*u->host);
     // One pass of ".." -> "." (as surt), then no dots at either end.
@@ -211,7 +210,12 @@ void CanonicalizeParts(Parts* u) {
   }
   if ((u->scheme == "http" && u->port == "80") || (u->scheme == "https" && u->port == "443"))
     u->port.clear();
+}
 
+namespace {
+
+void CanonicalizeParts(Parts* u) {
+  CanonicalizeHostAndPort(u);
   std::string path = UnescapeRepeatedly(u->path);
   if (u->scheme == "dns") {
     path.clear();  // "dns:host" has its host in the path

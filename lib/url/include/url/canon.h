@@ -22,6 +22,9 @@
 // are then matched exactly, as before): IDNA (a non-ASCII host is compared
 // percent-encoded, not as punycode).
 //
+// url/urlcanon.h has the Internet Archive's aggressive canonicaliser and the
+// SSURT form beside these (issue 17); these stay as they are.
+//
 // Both functions are total: any byte string gives a key, in time and memory
 // linear in its length, and equal inputs give equal keys.
 #pragma once
