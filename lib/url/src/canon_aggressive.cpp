@@ -138,8 +138,13 @@ std::optional<std::string> Punycode(const std::string& host) {
 
 // The host as WHATWG writes it where surt's host step leaves it: an IPv4 in
 // WHATWG's forms ("0x.0x.0"), an IPv6 compressed, a host of dots
-// ("%2e%2e") 0.0.0.0 as urlcanon has it, a non-ASCII host in punycode.
+// ("%2e%2e") 0.0.0.0 as urlcanon has it, a non-ASCII host in punycode, no
+// runs of dots.
 void WhatwgHost(const std::string& written, std::string* host) {
+  // Runs of dots as one (surt's step halves them once only).
+  host->erase(
+      std::unique(host->begin(), host->end(), [](char a, char b) { return a == '.' && b == '.'; }),
+      host->end());
   std::string decoded = UnescapeRepeatedly(written);
   if (!decoded.empty() &&
       std::all_of(decoded.begin(), decoded.end(), [](char c) { return c == '.'; })) {
@@ -156,6 +161,9 @@ void WhatwgHost(const std::string& written, std::string* host) {
         inet_ntop(AF_INET6, &addr, text, sizeof text))
       *host = text;
   }
+  // A decoded '@' would read as a user name's end when parsed again.
+  for (size_t at = host->find('@'); at != std::string::npos; at = host->find('@', at))
+    host->replace(at, 1, "%40");
 }
 
 }  // namespace
