@@ -20,6 +20,7 @@ packages=(
   # Content-Encoding br, shingle hashes, HTML parsers; the Public Suffix List
   # for registered domains (cover sets).
   libicu-dev libbrotli-dev libxxhash-dev libxml2-dev libgumbo-dev libpsl-dev publicsuffix
+  libidn2-dev                         # lib/url: IDNA for the aggressive canonicaliser (URL rules)
   glpk-utils                          # tests only: an ILP optimum to check minimum covers against
   # Scale-out tests (scripts/test-servers/cluster): simulated storage hosts
   # in network namespaces (iproute2; nsenter/unshare from util-linux), each
