@@ -86,7 +86,14 @@ slurm_dedup() {
 # each host wrote its own files, byte-identical to the reference's.
 expect_done() {
   local name=$1 h f
-  [ "$rc" -eq 0 ] || fail "run $name: exit $rc: $(cat "$WORK/err")"
+  if [ "$rc" -ne 0 ]; then
+    # The failed steps' logs, before the scratch directory goes with $WORK.
+    { grep -o 'its log: [^ ]*' "$WORK/err" || true; } | cut -d' ' -f3 | while read -r log; do
+      echo "--- $log" >&2
+      tail -n 30 "$log" >&2 || true
+    done
+    fail "run $name: exit $rc: $(cat "$WORK/err")"
+  fi
   expect_eq "run $name: the table" "$(cat "$WORK/ref.table")" "$(cat "$WORK/out")"
   for h in h1 h2 h3; do
     expect_eq "run $name: the files $h wrote" "$(awk -v h="$h" '$2 == h { print $1 }' "$CATALOG")" \
