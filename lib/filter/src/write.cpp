@@ -1,13 +1,5 @@
 #include "filter/write.h"
 
-#include <dirent.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <algorithm>
-#include <cctype>
-#include <cerrno>
-
 #include "base/fd_range.h"
 #include "gzmulti/member_writer.h"
 #include "warc/digest.h"
@@ -39,26 +31,23 @@ base::Result<std::string> Sha256Of(int fd, uint64_t offset, uint64_t length) {
 }  // namespace
 
 void FilteredFile::Add(uint64_t offset, uint64_t length) {
-  if (!error_.empty()) return;
-  if (fd_ < 0 && !Create()) return;
+  if (!file_.Ready()) return;
   base::FdRange range(in_fd_, offset, offset + length, base::FdRange::ShortFile::kError);
   warc::Hasher hasher(warc::DigestAlgorithm::kSha256);
-  Copied c{out_->written(), length, {}};
+  Copied c{file_.written(), length, {}};
   auto s = gzmulti::CopyRaw(&range, length, [&](std::string_view d) {
     hasher.Update(d);
-    return out_->Write(d);
+    return file_.out()->Write(d);
   });
-  if (!s.ok()) return Fail("cannot copy offset " + std::to_string(offset) + ": " + s.message());
+  if (!s.ok())
+    return file_.Fail("cannot copy offset " + std::to_string(offset) + ": " + s.message());
   c.sha256 = hasher.Final().bytes;
   copied_.push_back(std::move(c));
 }
 
 base::Status FilteredFile::Finish() {
-  if (!error_.empty()) return base::Status::IOError(error_);
-  if (auto s = out_->Flush(); !s.ok())
-    return base::Status::IOError("cannot write " + tmp_ + ": " + s.message());
-  if (::fsync(fd_) != 0)
-    return base::Status::IOError("cannot sync " + tmp_ + ": " + base::ErrnoText(errno));
+  if (!file_.error().empty()) return base::Status::IOError(file_.error());
+  if (auto s = file_.Sync(); !s.ok()) return s;
   if (auto s = ReadBack(); !s.ok())
     return base::Status::Corruption("verification of the new file failed: " + s.message());
   return base::Status::Ok();
@@ -67,7 +56,7 @@ base::Status FilteredFile::Finish() {
 // Every record at its place, complete, and nothing else; then every record's
 // bytes as copied.
 base::Status FilteredFile::ReadBack() const {
-  base::FdRange whole(fd_, 0, out_->written());
+  base::FdRange whole(file_.fd(), 0, file_.written());
   FirstProblem problems;
   warc::RecordReader reader(&whole, {}, &problems);
   warc::Record record;
@@ -90,84 +79,13 @@ base::Status FilteredFile::ReadBack() const {
     return base::Status::Corruption(std::to_string(copied_.size()) + " records written, " +
                                     std::to_string(n) + " read back");
   for (const Copied& c : copied_) {
-    auto sha = Sha256Of(fd_, c.out_offset, c.length);
+    auto sha = Sha256Of(file_.fd(), c.out_offset, c.length);
     if (!sha.ok()) return sha.status();
     if (*sha != c.sha256)
       return base::Status::Corruption("the record at offset " + std::to_string(c.out_offset) +
                                       " does not read back as written");
   }
   return base::Status::Ok();
-}
-
-void FilteredFile::Installed() {
-  if (fd_ >= 0) ::close(fd_);
-  fd_ = -1;
-  Forget();
-}
-
-void FilteredFile::Discard() {
-  if (fd_ >= 0) ::close(fd_);
-  fd_ = -1;
-  if (!tmp_.empty()) {
-    ::unlink(tmp_.c_str());
-    Forget();
-  }
-}
-
-void FilteredFile::Forget() {
-  if (tmp_.empty()) return;
-  if (options_.removed) options_.removed(tmp_);
-  tmp_.clear();
-}
-
-bool FilteredFile::Create() {
-  tmp_ = options_.dir + "/" + options_.name;
-  fd_ = ::mkstemp(tmp_.data());
-  if (fd_ < 0) {
-    int err = errno;
-    tmp_.clear();
-    error_ = "cannot create a temporary file in " + options_.dir + ": " + base::ErrnoText(err);
-    return false;
-  }
-  if (options_.created) options_.created(tmp_);
-  out_ = std::make_unique<dedup::Output>(fd_);
-  return true;
-}
-
-void FilteredFile::Fail(const std::string& why) {
-  error_ = why;
-  Discard();
-}
-
-namespace {
-
-// Whether `name` is .NAME.warcfilter-XXXXXX for one of `names` (mkstemp's
-// six letters and digits).
-bool IsLeftover(const std::string& name, const std::set<std::string>& names) {
-  static const std::string kTag = ".warcfilter-";
-  if (name.size() < 1 + kTag.size() + 6 + 1 || name[0] != '.') return false;
-  size_t tag = name.size() - 6 - kTag.size();
-  if (name.compare(tag, kTag.size(), kTag) != 0) return false;
-  for (size_t i = name.size() - 6; i < name.size(); ++i)
-    if (!std::isalnum(static_cast<unsigned char>(name[i]))) return false;
-  return names.count(name.substr(1, tag - 1)) > 0;
-}
-
-}  // namespace
-
-std::vector<std::string> FindLeftovers(const std::string& dir, const std::set<std::string>& names) {
-  std::vector<std::string> found;
-  DIR* d = ::opendir(dir.c_str());
-  if (!d) return found;
-  while (struct dirent* ent = ::readdir(d)) {
-    if (!IsLeftover(ent->d_name, names)) continue;
-    std::string path = dir + "/" + ent->d_name;
-    struct stat st;
-    if (::lstat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode)) found.push_back(path);
-  }
-  ::closedir(d);
-  std::sort(found.begin(), found.end());
-  return found;
 }
 
 }  // namespace filter

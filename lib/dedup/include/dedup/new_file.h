@@ -8,6 +8,8 @@
 // Renaming it over the target is the caller's (with the target's owner and
 // mode, a check that the input did not change, a sync of the directory):
 // NewFile gives its descriptor and path and is told when it is installed.
+// The temporary file's life (creation, registration, removal) is
+// dedup::TempOutput's.
 //
 //   dedup::NewFile file(in_fd, {.dir = "d", .name = ".a.warc.gz.warcrefs-XXXXXX",
 //                               .created = Register, .removed = Unregister});
@@ -18,31 +20,19 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
-#include <memory>
 #include <string>
 #include <string_view>
 
 #include "base/status.h"
 #include "dedup/summarise.h"
+#include "dedup/temp_output.h"
 #include "dedup/verify.h"
 
 namespace dedup {
 
-struct NewFileOptions {
-  std::string dir;   // where the file is created (the target's, so that rename works)
-  std::string name;  // a mkstemp(3) template: ends in "XXXXXX"
-  // Told the file's path once it exists, and again once it is gone (removed
-  // or installed): a tool registers it for removal on a signal. May be empty.
-  std::function<void(const std::string&path)> created, removed;
-};
-
 class NewFile {
  public:
-  NewFile(int in_fd, NewFileOptions options) : in_fd_(in_fd), options_(std::move(options)) {}
-  NewFile(const NewFile&) = delete;
-  NewFile& operator=(const NewFile&) = delete;
-  ~NewFile() { Discard(); }
+  NewFile(int in_fd, NewFileOptions options) : in_fd_(in_fd), file_(std::move(options)) {}
 
   // The record `bytes` replaces c's (c.in_offset, c.in_length); c's
   // out_offset and sha256 are set here. The file is created at the first
@@ -55,26 +45,18 @@ class NewFile {
   base::Status Finish(uint64_t in_size, const std::string& file_field, const SumOptions* after_sum,
                       AfterLines* after);
 
-  int fd() const { return fd_; }
-  const std::string& path() const { return tmp_; }
+  int fd() const { return file_.fd(); }
+  const std::string& path() const { return file_.path(); }
   // The file was renamed into place: closes it; it is no longer removed.
-  void Installed();
+  void Installed() { file_.Installed(); }
   // Removes the file, if there is one.
-  void Discard();
+  void Discard() { file_.Discard(); }
 
  private:
-  bool Create();
-  void Fail(const std::string& why);
-  void Forget();
-
   int in_fd_;
-  NewFileOptions options_;
-  int fd_ = -1;
-  std::string tmp_;
-  std::unique_ptr<Output> out_;
+  TempOutput file_;  // removed when NewFile goes, unless installed
   ConversionLog log_;
   uint64_t in_pos_ = 0;  // input bytes up to here are in the file
-  std::string error_;    // the first failure: nothing more is written
 };
 
 }  // namespace dedup

@@ -1,8 +1,8 @@
 // The filtered copy of one file (warcfilter(1)): chosen records copied raw
 // (whole gzip members as they are; a plain file's record bytes), in file
 // order, to a temporary file that is synced and read back before the caller
-// renames it into place, as warcrefs' new files are (dedup/new_file.h, whose
-// options and output helpers it shares).
+// renames it into place, as warcrefs' new files are (dedup::TempOutput owns
+// the temporary file's life for both).
 //
 //   filter::FilteredFile out(in_fd, {.dir = "out", .name = ".a.warc.gz.warcfilter-XXXXXX",
 //                                    .created = Register, .removed = Unregister});
@@ -13,24 +13,19 @@
 #pragma once
 
 #include <cstdint>
-#include <memory>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "base/status.h"
-#include "dedup/new_file.h"
-#include "dedup/verify.h"
+#include "dedup/temp_output.h"
 
 namespace filter {
 
 class FilteredFile {
  public:
   FilteredFile(int in_fd, dedup::NewFileOptions options)
-      : in_fd_(in_fd), options_(std::move(options)) {}
-  FilteredFile(const FilteredFile&) = delete;
-  FilteredFile& operator=(const FilteredFile&) = delete;
-  ~FilteredFile() { Discard(); }
+      : in_fd_(in_fd), file_(std::move(options)) {}
 
   // Copies the input's bytes [offset, offset + length), one whole record.
   // The file is created at the first Add. After a failure nothing more is
@@ -43,35 +38,31 @@ class FilteredFile {
   // REQUIRES: at least one Add.
   base::Status Finish();
 
-  int fd() const { return fd_; }
-  const std::string& path() const { return tmp_; }
-  uint64_t written() const { return out_ ? out_->written() : 0; }
+  int fd() const { return file_.fd(); }
+  const std::string& path() const { return file_.path(); }
+  uint64_t written() const { return file_.written(); }
   // The file was renamed into place: closes it; it is no longer removed.
-  void Installed();
+  void Installed() { file_.Installed(); }
   // Removes the file, if there is one.
-  void Discard();
+  void Discard() { file_.Discard(); }
 
  private:
   struct Copied {
     uint64_t out_offset, length;
     std::string sha256;
   };
-  bool Create();
-  void Fail(const std::string& why);
-  void Forget();
   base::Status ReadBack() const;
 
   int in_fd_;
-  dedup::NewFileOptions options_;
-  int fd_ = -1;
-  std::string tmp_;
-  std::unique_ptr<dedup::Output> out_;
+  dedup::TempOutput file_;      // removed when FilteredFile goes, unless installed
   std::vector<Copied> copied_;  // 48 bytes per record written
-  std::string error_;           // the first failure: nothing more is written
 };
 
 // The temporary files (.NAME.warcfilter-XXXXXX) an interrupted run left in
 // dir for the targets `names`: their paths, sorted.
-std::vector<std::string> FindLeftovers(const std::string& dir, const std::set<std::string>& names);
+inline std::vector<std::string> FindLeftovers(const std::string& dir,
+                                              const std::set<std::string>& names) {
+  return dedup::FindLeftovers(dir, ".warcfilter-", names);
+}
 
 }  // namespace filter
