@@ -20,7 +20,9 @@ int ParseCommandLine(CLI::App* app, int argc, char** argv) {
   try {
     app->parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
-    std::cout << app->help();
+    // "TOOL COMMAND --help" is the command's help (warcurlrules).
+    std::vector<CLI::App*> commands = app->get_subcommands();
+    std::cout << (commands.empty() ? app->help() : commands.back()->help());
     return kExitSuccess;
   } catch (const CLI::CallForVersion& e) {
     std::cout << e.what() << "\n";

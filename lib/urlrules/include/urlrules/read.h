@@ -1,0 +1,34 @@
+// Duplicate clusters from manifests (warcmanifest(5)): lines of 7 fields
+// (warccollres) or 10 (warcsumproc, warccollres --proc), whose (digest,
+// ext) groups are records proved identical byte for byte. A 6-field line
+// (warcsum) is refused: equal digests alone prove nothing.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "base/source.h"
+#include "urlrules/corpus.h"
+
+namespace urlrules {
+
+struct ReadOptions {
+  // Records whose length field is smaller are left out (soft-404 and
+  // redirect pages look alike under many URLs and teach harmful rules).
+  uint64_t min_length = 1024;
+};
+
+struct ReadCounts {
+  uint64_t records = 0;  // added to the corpus
+  uint64_t small = 0;    // left out by min_length or an empty payload's digest
+  uint64_t bad_lines = 0;
+};
+
+// Adds the records of one manifest; each bad line goes to bad_line("line N:
+// ...") and reading goes on. A read error ends the manifest (its Status).
+base::Status ReadClusters(base::ByteSource* source, const ReadOptions& options, UrlCorpus* corpus,
+                          ReadCounts* counts,
+                          const std::function<void(const std::string&)>& bad_line);
+
+}  // namespace urlrules

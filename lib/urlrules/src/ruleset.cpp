@@ -1,0 +1,89 @@
+#include "urlrules/ruleset.h"
+
+#include <algorithm>
+#include <charconv>
+#include <tuple>
+
+#include "url/urlcanon.h"
+
+namespace urlrules {
+
+void RuleSet::Add(Rule rule) {
+  hosts_[rule.host];
+  rules_.push_back(std::move(rule));
+}
+
+void RuleSet::Finish() {
+  std::vector<std::tuple<bool, int, std::string>> keys;  // (not folded, -specificity, text)
+  for (const Rule& r : rules_) keys.emplace_back(!r.folded, -r.Specificity(), FormatRule(r));
+  for (auto& [host, h] : hosts_) h.order.clear();
+  for (size_t i = 0; i < rules_.size(); ++i)
+    hosts_[rules_[i].host].order.push_back(static_cast<int>(i));
+  for (auto& [host, h] : hosts_)
+    std::sort(h.order.begin(), h.order.end(), [&](int a, int b) {
+      return keys[static_cast<size_t>(a)] < keys[static_cast<size_t>(b)] ||
+             (keys[static_cast<size_t>(a)] == keys[static_cast<size_t>(b)] && a < b);
+    });
+}
+
+const Delimiters& RuleSet::DelimitersOf(const std::string& host) const {
+  static const Delimiters kNone;
+  auto it = hosts_.find(host);
+  return it == hosts_.end() ? kNone : it->second.delimiters;
+}
+
+std::vector<int> RuleSet::Order() const {
+  std::vector<int> order;
+  for (const auto& [host, h] : hosts_) order.insert(order.end(), h.order.begin(), h.order.end());
+  return order;
+}
+
+std::string RuleSet::ApplyRules(std::string_view canonical, int* rule) const {
+  if (rule) *rule = -1;
+  UrlTokens source, target;
+  if (hosts_.empty() || !Tokenise(canonical, &source)) return std::string(canonical);
+  auto it = hosts_.find(source.host);
+  if (it == hosts_.end()) return std::string(canonical);
+  for (int i : it->second.order)
+    if (Apply(rules_[static_cast<size_t>(i)], source, it->second.delimiters, &target)) {
+      std::string out = url::AggressiveCanonicalize(Join(target));
+      if (out == canonical) return out;
+      if (rule) *rule = i;
+      return out;
+    }
+  return std::string(canonical);
+}
+
+std::string RuleSet::Canonicalize(std::string_view url, int* rule) const {
+  return ApplyRules(url::AggressiveCanonicalize(url), rule);
+}
+
+std::string FormatPrecision(uint64_t correct, uint64_t judged) {
+  if (judged == 0) return "-";
+  uint64_t tenths = correct * 10000 / judged;  // exact below 1.8e15 URLs
+  std::string digits = std::to_string(tenths % 10000);
+  std::string out = std::to_string(tenths / 10000);
+  out.append(".").append(4 - digits.size(), '0').append(digits);
+  return out;
+}
+
+std::string RuleSet::Format(const std::vector<std::string>& header) const {
+  std::vector<std::string> lines;
+  for (const auto& [host, h] : hosts_)
+    if (!h.order.empty()) lines.push_back("host " + host + " " + FormatDelimiters(h.delimiters));
+  for (const Rule& r : rules_) {
+    std::string line = "rule " + FormatRule(r);
+    line.append(" precision=").append(FormatPrecision(r.stats.correct, r.stats.judged));
+    line.append(" judged=").append(std::to_string(r.stats.judged));
+    line.append(" correct=").append(std::to_string(r.stats.correct));
+    line.append(" learned=").append(std::to_string(r.stats.learned));
+    lines.push_back(std::move(line));
+  }
+  std::sort(lines.begin(), lines.end());
+  std::string out = "# warcurlrules 1\n";
+  for (const std::string& h : header) out.append("# ").append(h).append("\n");
+  for (const std::string& l : lines) out.append(l).append("\n");
+  return out;
+}
+
+}  // namespace urlrules

@@ -1,0 +1,95 @@
+// What warcurlrules' commands share: reading manifests into a corpus,
+// reading the rules file, URL lists line by line, output files.
+#include "inputs.h"
+
+#include <cstdio>
+
+#include "base/source.h"
+#include "manifest/reader.h"
+
+namespace warcurlrules {
+
+bool ReadManifests(const Options& o, urlrules::UrlCorpus* corpus, urlrules::ReadCounts* counts,
+                   toolcommon::Diag* diag) {
+  std::vector<std::string> paths = toolcommon::ExpandInputs(o.inputs, o.recursive, diag);
+  urlrules::ReadOptions ro;
+  ro.min_length = o.min_payload;
+  for (const std::string& path : paths) {
+    auto source = base::FileSource::Open(path);
+    if (!source.ok()) {
+      diag->Error(path + ": " + source.status().message());
+      continue;
+    }
+    base::Status s =
+        urlrules::ReadClusters(source->get(), ro, corpus, counts,
+                               [&](const std::string& m) { diag->Error(path + ": " + m); });
+    if (!s.ok()) diag->Error(path + ": " + s.message());
+  }
+  corpus->Finish();
+  return !paths.empty();
+}
+
+bool LoadRules(const std::string& path, urlrules::RuleSet* rules, toolcommon::Diag* diag) {
+  auto source = base::FileSource::Open(path);
+  if (!source.ok()) {
+    diag->Error(path + ": " + source.status().message());
+    return false;
+  }
+  std::string text;
+  char buf[1 << 16];
+  for (;;) {
+    auto n = source.value()->Read(buf, sizeof buf);
+    if (!n.ok()) {
+      diag->Error(path + ": " + n.status().message());
+      return false;
+    }
+    if (n.value() == 0) break;
+    text.append(buf, n.value());
+  }
+  auto parsed = urlrules::RuleSet::Parse(text);
+  if (!parsed.ok()) {
+    diag->Error(path + ": " + parsed.status().message());
+    return false;
+  }
+  *rules = std::move(parsed.value());
+  return true;
+}
+
+bool ForEachUrlBlock(const std::vector<std::string>& inputs, toolcommon::Diag* diag,
+                     const std::function<void(std::vector<std::string>*)>& block) {
+  std::vector<std::string> paths = inputs.empty() ? std::vector<std::string>{"-"} : inputs;
+  constexpr size_t kBlock = 1 << 16;
+  std::vector<std::string> lines;
+  bool ok = true;
+  for (const std::string& path : paths) {
+    auto source = base::FileSource::Open(path);
+    if (!source.ok()) {
+      diag->Error(path + ": " + source.status().message());
+      ok = false;
+      continue;
+    }
+    manifest::LineReader reader(source->get());
+    std::string line;
+    while (reader.Next(&line)) {
+      if (line.empty()) continue;
+      lines.push_back(std::move(line));
+      if (lines.size() == kBlock) block(&lines), lines.clear();
+    }
+    if (!reader.status().ok()) {
+      diag->Error((path == "-" ? std::string("standard input") : path) + ": " +
+                  reader.status().message());
+      ok = false;
+    }
+  }
+  if (!lines.empty()) block(&lines);
+  return ok;
+}
+
+base::Status WriteWhole(const std::string& path, const std::string& text) {
+  toolcommon::OutputFile out;
+  if (auto s = out.Open(path, false); !s.ok()) return s;
+  if (auto s = out.Write(text.data(), text.size()); !s.ok()) return s;
+  return out.Commit();
+}
+
+}  // namespace warcurlrules

@@ -1,0 +1,65 @@
+// warcurlrules learn: manifests -> corpus -> rules file (and pywb form).
+#include "urlrules/learn.h"
+
+#include <cstdio>
+
+#include "inputs.h"
+#include "urlrules/judge.h"
+#include "urlrules/pywb.h"
+
+namespace warcurlrules {
+
+std::string Percent(uint64_t part, uint64_t whole) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f%%",
+                whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0);
+  return text;
+}
+
+int Learn(const Options& o, toolcommon::Diag* diag) {
+  urlrules::UrlCorpus corpus(o.held_out);
+  urlrules::ReadCounts counts;
+  ReadManifests(o, &corpus, &counts, diag);
+  if (counts.small > 0)
+    diag->Info("left out " + std::to_string(counts.small) + " records shorter than " +
+               std::to_string(o.min_payload) + " bytes or with an empty payload");
+  urlrules::LearnOptions lo;
+  lo.min_coverage = o.min_coverage;
+  lo.min_precision = o.min_precision;
+  lo.threads = o.jobs;
+  urlrules::LearnSummary s;
+  urlrules::RuleSet rules = urlrules::Learn(corpus, lo, &s);
+  urlrules::Judgement j = urlrules::Judge(corpus, rules, /*held_out_only=*/true, o.jobs);
+
+  char options[160];
+  std::snprintf(options, sizeof options,
+                "held-out %.4g, min-coverage %llu, min-precision %.4g, min-payload %llu",
+                o.held_out, static_cast<unsigned long long>(o.min_coverage), o.min_precision,
+                static_cast<unsigned long long>(o.min_payload));
+  std::vector<std::string> header = {
+      "learned from " + std::to_string(counts.records) + " records, " +
+          std::to_string(corpus.url_count()) + " URLs, " + std::to_string(corpus.cluster_count()) +
+          " clusters (" + options + ")",
+      "held-out precision " + urlrules::FormatPrecision(j.correct, j.judged) + " (" +
+          std::to_string(j.correct) + " of " + std::to_string(j.judged) +
+          " judged URLs), reduction " + Percent(j.urls - j.forms, j.urls) + " of all URLs"};
+  if (auto st = WriteWhole(o.rules, rules.Format(header)); !st.ok()) {
+    diag->Error(o.rules + ": " + st.message());
+    return diag->ExitCode();
+  }
+  if (o.format == "pywb" && o.rules != "-") {
+    if (auto st = WriteWhole(o.rules + ".yaml", urlrules::FormatPywb(rules)); !st.ok())
+      diag->Error(o.rules + ".yaml: " + st.message());
+  }
+  diag->Info(std::to_string(s.clusters) + " clusters with 2 URLs or more learned from; " +
+             std::to_string(s.pairs) + " pair-wise rules in " + std::to_string(s.shapes) +
+             " shapes; " + std::to_string(s.leaf_rules) + " rules from the trees and " +
+             std::to_string(s.folded_rules) + " folded; " + std::to_string(rules.rules().size()) +
+             " kept, " + std::to_string(s.dropped) + " below the coverage or precision, " +
+             std::to_string(s.subsumed) + " subsumed by folded rules (" + std::to_string(s.rounds) +
+             " rounds)");
+  diag->Info(header[1]);
+  return diag->ExitCode();
+}
+
+}  // namespace warcurlrules
