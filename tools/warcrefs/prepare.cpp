@@ -10,6 +10,7 @@
 #include <cctype>
 #include <cerrno>
 
+#include "dedup/temp_output.h"
 #include "manifest/reader.h"
 #include "toolcommon/paths.h"
 
@@ -32,17 +33,6 @@ base::Status CollectOriginals(const std::string& path, const manifest::Reference
     if (entry.copy == 1 && needed.HasOriginal(entry.uri, entry.date, entry.digest))
       originals->Add(entry);
   return base::Status::Ok();
-}
-
-// Whether `name` is a temporary file of ours for `base`: .BASE.warcrefs-XXXXXX.
-bool IsLeftover(const std::string& name, const std::set<std::string>& bases) {
-  static const std::string kTag = ".warcrefs-";
-  if (name.size() < 1 + kTag.size() + 6 + 1 || name[0] != '.') return false;
-  size_t tag = name.size() - 6 - kTag.size();
-  if (name.compare(tag, kTag.size(), kTag) != 0) return false;
-  for (size_t i = name.size() - 6; i < name.size(); ++i)
-    if (!std::isalnum(static_cast<unsigned char>(name[i]))) return false;
-  return bases.count(name.substr(1, tag - 1)) > 0;
 }
 
 }  // namespace
@@ -85,16 +75,8 @@ bool VerifyOriginals(const Options& options, const std::string& manifest_path, c
 void RemoveLeftovers(const std::map<std::string, std::set<std::string>>& targets, bool dry_run,
                      toolcommon::Diag* diag) {
   for (const auto& [dir, bases] : targets) {
-    DIR* d = ::opendir(dir.c_str());
-    if (!d) continue;
-    std::vector<std::string> found;
-    while (struct dirent* ent = ::readdir(d))
-      if (IsLeftover(ent->d_name, bases)) found.push_back(dir + "/" + ent->d_name);
-    ::closedir(d);
-    std::sort(found.begin(), found.end());
+    std::vector<std::string> found = dedup::FindLeftovers(dir, ".warcrefs-", bases);
     for (const auto& path : found) {
-      struct stat st;
-      if (::lstat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) continue;
       if (dry_run) {
         diag->Info(path + ": temporary file of an interrupted run (would be removed)");
       } else if (::unlink(path.c_str()) == 0) {
