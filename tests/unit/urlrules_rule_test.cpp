@@ -65,6 +65,14 @@ TEST_CASE("Rules are written as they are read") {
     Rule r = R(line[0], line[1], line[2], d);
     CHECK(FormatRule(r) == std::string(line[0]) + " " + line[1] + " -> " + line[2]);
   }
+  Delimiters typed{"-", true};  // "tt0123456" is "tt", "0123456"
+  for (const char* context :
+       {"/title/tt*", "/title/*0123456", "/title/{nm|tt}*-x", "/title/tt0123456"}) {
+    Rule r = R("imdb.com", context, "${host}/${1}", typed);
+    CHECK(FormatContext(r.context) == context);
+  }
+  CHECK(Applied(R("imdb.com", "/title/tt*", "${host}/${2.2}", typed),
+                "http://imdb.com/title/tt0111161", typed) == "http://imdb.com/0111161");
   CHECK(EscapeLiteral("a*b{c}|$ %") == "a%2Ab%7Bc%7D%7C%24%20%25");
   CHECK(UnescapeLiteral(EscapeLiteral("a*b{c}|$ %2F%")) == "a*b{c}|$ %2F%");
 }

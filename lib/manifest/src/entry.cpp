@@ -100,6 +100,7 @@ std::string EncodeField(std::string_view raw) {
 
 std::string DecodeField(std::string_view field) {
   if (field == "-") return "";
+  if (field.find('%') == std::string_view::npos) return std::string(field);  // nothing encoded
   std::string out;
   for (size_t i = 0; i < field.size(); ++i) {
     int byte = EncodedByteAt(field, i);

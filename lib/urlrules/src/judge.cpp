@@ -40,10 +40,11 @@ void JudgeGroup(const UrlCorpus& corpus, const Form* begin, const Form* end, boo
 }  // namespace
 
 void ParallelFor(size_t n, int threads, const std::function<void(size_t, size_t)>& fn) {
-  constexpr size_t kChunk = 4096;
+  // Chunks of up to 4096, small enough that a few slow items are shared.
+  const size_t chunk = std::clamp<size_t>(n / (static_cast<size_t>(threads) * 16), 1, 4096);
   std::atomic<size_t> next{0};
   auto work = [&] {
-    for (size_t b; (b = next.fetch_add(kChunk)) < n;) fn(b, std::min(n, b + kChunk));
+    for (size_t b; (b = next.fetch_add(chunk)) < n;) fn(b, std::min(n, b + chunk));
   };
   std::vector<std::thread> pool;
   for (int t = 1; t < threads; ++t) pool.emplace_back(work);

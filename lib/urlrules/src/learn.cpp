@@ -38,16 +38,22 @@ std::unordered_map<std::string, Delimiters> HostDelimiters(const UrlCorpus& corp
   return out;
 }
 
-using Shapes = std::map<std::string, std::vector<PairRule>>;
+// Pair-wise rules by shape, as (source, target) URL ids: tokens and
+// templates are made again shape by shape, so that memory holds 8 bytes a
+// pair, not the pair's tokens.
+using Shapes = std::map<std::string, std::vector<std::pair<uint32_t, uint32_t>>>;
 
-void PairsOfCluster(const UrlCorpus& corpus, uint32_t c, const LearnOptions& o,
-                    const std::unordered_map<std::string, Delimiters>& delims, Shapes* shapes,
+void PairsOfCluster(const UrlCorpus& corpus, uint32_t c, const LearnOptions& o, Shapes* shapes,
                     LearnSummary* summary) {
   std::vector<UrlTokens> urls;
+  std::vector<uint32_t> ids;
   for (const uint32_t* m = corpus.members_begin(c);
        m != corpus.members_end(c) && urls.size() < o.max_cluster_urls; ++m) {
     urls.emplace_back();
-    if (!Tokenise(corpus.url(*m), &urls.back()) || RepeatsAName(urls.back())) urls.pop_back();
+    if (!Tokenise(corpus.url(*m), &urls.back()) || RepeatsAName(urls.back()))
+      urls.pop_back();
+    else
+      ids.push_back(*m);
   }
   if (urls.size() < 2) return;
   ++summary->clusters;
@@ -55,10 +61,22 @@ void PairsOfCluster(const UrlCorpus& corpus, uint32_t c, const LearnOptions& o,
   for (size_t s : SelectSources(urls, target, o.max_sources)) {
     auto& list = (*shapes)[ShapeKey(urls[s])];
     if (list.size() >= o.max_pairs_per_shape) continue;
-    const Delimiters& d = delims.at(urls[s].host);
-    list.push_back(PairRule{urls[s], MakeTemplate(urls[s], urls[target], d)});
+    list.emplace_back(ids[s], ids[target]);
     ++summary->pairs;
   }
+}
+
+std::vector<PairRule> MakePairs(const UrlCorpus& corpus,
+                                const std::vector<std::pair<uint32_t, uint32_t>>& ids,
+                                const std::unordered_map<std::string, Delimiters>& delims) {
+  std::vector<PairRule> pairs(ids.size());
+  UrlTokens target;
+  for (size_t i = 0; i < ids.size(); ++i) {
+    Tokenise(corpus.url(ids[i].first), &pairs[i].source);
+    Tokenise(corpus.url(ids[i].second), &target);
+    pairs[i].target = MakeTemplate(pairs[i].source, target, delims.at(pairs[i].source.host));
+  }
+  return pairs;
 }
 
 std::vector<Rule> Candidates(const UrlCorpus& corpus, const LearnOptions& o,
@@ -67,14 +85,16 @@ std::vector<Rule> Candidates(const UrlCorpus& corpus, const LearnOptions& o,
   Shapes shapes;
   for (uint32_t c = 0; c < corpus.cluster_count(); ++c)
     if (!corpus.cluster_held_out(c) && corpus.members_end(c) - corpus.members_begin(c) >= 2)
-      PairsOfCluster(corpus, c, o, delims, &shapes, summary);
+      PairsOfCluster(corpus, c, o, &shapes, summary);
   summary->shapes = shapes.size();
-  std::vector<const std::vector<PairRule>*> lists;
+  std::vector<const std::vector<std::pair<uint32_t, uint32_t>>*> lists;
   for (const auto& [key, list] : shapes) lists.push_back(&list);
   std::vector<std::vector<Rule>> leaves(lists.size());
   ParallelFor(lists.size(), o.threads, [&](size_t begin, size_t end) {
-    for (size_t i = begin; i < end; ++i)
-      leaves[i] = GeneraliseShape(*lists[i], delims.at((*lists[i])[0].source.host), o.tree);
+    for (size_t i = begin; i < end; ++i) {
+      std::vector<PairRule> pairs = MakePairs(corpus, *lists[i], delims);
+      leaves[i] = GeneraliseShape(pairs, delims.at(pairs[0].source.host), o.tree);
+    }
   });
   std::vector<Rule> rules;
   for (auto& l : leaves)

@@ -85,8 +85,17 @@ bool ParseComponent(std::string_view text, const Delimiters& d, ComponentPattern
   if (text == "*") return c->any = true;
   if (text.empty()) return false;
   for (std::string_view token : DeepTokens(text, d)) {
-    c->tokens.emplace_back();
-    if (!ParseValue(token, &c->tokens.back())) return false;
+    // Tokens side by side (a letters-digits split, "tt*") part where a
+    // wildcard or a choice starts or ends.
+    while (!token.empty()) {
+      size_t end = token[0] == '*'   ? 1
+                   : token[0] == '{' ? token.find('}')
+                                     : token.find_first_of("*{");
+      end = end == std::string_view::npos ? token.size() : end + (token[0] == '{');
+      c->tokens.emplace_back();
+      if (!ParseValue(token.substr(0, end), &c->tokens.back())) return false;
+      token.remove_prefix(end);
+    }
   }
   return true;
 }

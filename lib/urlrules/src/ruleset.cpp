@@ -40,10 +40,15 @@ std::vector<int> RuleSet::Order() const {
 
 std::string RuleSet::ApplyRules(std::string_view canonical, int* rule) const {
   if (rule) *rule = -1;
+  // Most hosts have no rules: find the host before tokenising anything.
+  size_t start = canonical.find("://");
+  if (hosts_.empty() || start == std::string_view::npos) return std::string(canonical);
+  std::string_view host = canonical.substr(start + 3);
+  host = host.substr(0, host.find_first_of("/?"));
+  auto it = hosts_.find(host);
   UrlTokens source, target;
-  if (hosts_.empty() || !Tokenise(canonical, &source)) return std::string(canonical);
-  auto it = hosts_.find(source.host);
-  if (it == hosts_.end()) return std::string(canonical);
+  if (it == hosts_.end() || it->second.order.empty() || !Tokenise(canonical, &source))
+    return std::string(canonical);
   for (int i : it->second.order)
     if (Apply(rules_[static_cast<size_t>(i)], source, it->second.delimiters, &target)) {
       std::string out = url::AggressiveCanonicalize(Join(target));

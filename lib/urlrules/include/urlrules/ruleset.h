@@ -59,7 +59,7 @@ class RuleSet {
     Delimiters delimiters;
     std::vector<int> order;  // indices into rules_, as tried
   };
-  std::map<std::string, Host> hosts_;
+  std::map<std::string, Host, std::less<>> hosts_;
   std::vector<Rule> rules_;
 };
 
