@@ -2,9 +2,9 @@
 // (warcgen --urlpatterns, urls.tsv: uri host page kind std) split into
 // learning and held-out pages, and the rules scored on the held-out ones.
 //
-//   urlrules_truth split SHARE TRUTH PROCESSED  > learn.processed
+//   urlrules_truth split SHARE TRUTH PROCESSED HELDOUT > learn.processed
 //     the manifest lines of pages not held out (a page is held out when a
-//     hash of its id falls under SHARE)
+//     hash of its id falls under SHARE); the others into HELDOUT
 //   urlrules_truth score SHARE TRUTH RULES T...
 //     for each threshold T, the rules of learned precision >= T applied to
 //     the held-out URLs: the reduction beyond url::AggressiveCanonicalize,
@@ -53,10 +53,11 @@ std::vector<Row> ReadTruth(const char* path) {
   return rows;
 }
 
-int Split(double share, const char* truth, const char* processed) {
+int Split(double share, const char* truth, const char* processed, const char* held_out) {
   std::unordered_map<std::string, bool> held;  // uri -> held out
   for (const Row& r : ReadTruth(truth)) held[r.uri] = HeldOut(r.page, share);
   std::ifstream in(processed);
+  std::ofstream out(held_out);
   std::string line;
   uint64_t kept = 0, left = 0, unknown = 0;
   while (std::getline(in, line)) {
@@ -65,6 +66,7 @@ int Split(double share, const char* truth, const char* processed) {
     auto it = held.find(manifest::DecodeField(fields[3]));
     if (it == held.end()) ++unknown;
     if (it != held.end() && it->second) {
+      out << line << '\n';
       ++left;
       continue;
     }
@@ -140,13 +142,13 @@ int Score(double share, const char* truth, const char* rules_path,
 
 int main(int argc, char** argv) {
   std::string what = argc > 1 ? argv[1] : "";
-  if (what == "split" && argc == 5) return Split(std::stod(argv[2]), argv[3], argv[4]);
+  if (what == "split" && argc == 6) return Split(std::stod(argv[2]), argv[3], argv[4], argv[5]);
   if (what == "score" && argc >= 6) {
     std::vector<double> t;
     for (int i = 5; i < argc; ++i) t.push_back(std::stod(argv[i]));
     return Score(std::stod(argv[2]), argv[3], argv[4], t);
   }
   std::fprintf(
-      stderr, "usage: urlrules_truth split SHARE TRUTH PROCESSED | score SHARE TRUTH RULES T...\n");
+      stderr, "usage: urlrules_truth split SHARE TRUTH PROCESSED HELDOUT | score SHARE TRUTH RULES T...\n");
   return 2;
 }

@@ -14,6 +14,17 @@ bool ReadManifests(const Options& o, urlrules::UrlCorpus* corpus, urlrules::Read
   std::vector<std::string> paths = toolcommon::ExpandInputs(o.inputs, o.recursive, diag);
   urlrules::ReadOptions ro;
   ro.min_length = o.min_payload;
+  urlrules::NearClusters near;
+  if (!o.near_clusters.empty()) {
+    auto source = base::FileSource::Open(o.near_clusters);
+    base::Status s =
+        source.ok() ? urlrules::ReadNearClusters(
+                          source->get(), &near,
+                          [&](const std::string& m) { diag->Error(o.near_clusters + ": " + m); })
+                    : source.status();
+    if (!s.ok()) diag->Error(o.near_clusters + ": " + s.message());
+    ro.near = &near;
+  }
   for (const std::string& path : paths) {
     auto source = base::FileSource::Open(path);
     if (!source.ok()) {

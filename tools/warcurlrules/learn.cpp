@@ -20,6 +20,8 @@ int Learn(const Options& o, toolcommon::Diag* diag) {
   urlrules::UrlCorpus corpus(o.held_out);
   urlrules::ReadCounts counts;
   ReadManifests(o, &corpus, &counts, diag);
+  if (counts.near > 0)
+    diag->Info(std::to_string(counts.near) + " records also in near-duplicate clusters (" + o.near_clusters + ")");
   if (counts.small > 0)
     diag->Info("left out " + std::to_string(counts.small) + " records shorter than " +
                std::to_string(o.min_payload) + " bytes or with an empty payload");

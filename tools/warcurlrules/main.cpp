@@ -71,6 +71,7 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0.0, 1.0));
   eval->add_flag("--per-rule", o.per_rule, "Also print each rule's measured precision");
   eval->add_option("--min-payload", o.min_payload, "As for learn")->capture_default_str();
+  eval->add_option("--clusters", o.near_clusters, "As for learn")->type_name("FILE");
   AddJobs(eval, &o);
 
   CLI::App* estimate = app.add_subcommand("estimate", "Expected duplicate share of a URL list");

@@ -1,7 +1,9 @@
 #include "urlrules/read.h"
 
 #include <string_view>
+#include <vector>
 
+#include "manifest/fields.h"
 #include "manifest/reader.h"
 
 namespace urlrules {
@@ -47,7 +49,39 @@ base::Status ReadClusters(base::ByteSource* source, const ReadOptions& options, 
     }
     corpus->Add(e.uri, e.digest, e.ext);
     ++counts->records;
+    if (options.near) {
+      auto it = options.near->find(e.file + " " + std::to_string(e.offset));
+      if (it != options.near->end()) {
+        corpus->Add(e.uri, "near:" + it->second, 0);
+        ++counts->near;
+      }
+    }
   }
+}
+
+base::Status ReadNearClusters(base::ByteSource* source, NearClusters* near,
+                              const std::function<void(const std::string&)>& bad_line) {
+  manifest::LineReader lines(source);
+  std::string line;
+  std::vector<std::string_view> f;
+  while (lines.Next(&line)) {
+    if (line.empty() || line[0] == '#') continue;
+    manifest::SplitFields(line, &f);
+    if (f.size() != 6 || f[0].empty() || f[3].empty() ||
+        f[1].find_first_not_of("0123456789") != std::string::npos ||
+        f[4].find_first_not_of("0123456789") != std::string::npos || f[1].empty() || f[4].empty()) {
+      bad_line("line " + std::to_string(lines.line_number()) +
+               ": expected \"file offset cluster rep-file rep-offset similarity\" (warcnear "
+               "--clusters), found \"" +
+               line.substr(0, 200) + "\"");
+      continue;
+    }
+    std::string key(f[0]), rep(f[3]);
+    key.append(" ").append(f[1]);
+    rep.append(" ").append(f[4]);
+    (*near)[key] = rep;  // a representative is in its own cluster
+  }
+  return lines.status();
 }
 
 }  // namespace urlrules
