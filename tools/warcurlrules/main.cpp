@@ -48,6 +48,11 @@ int main(int argc, char** argv) {
           "Leave out records whose length field is below BYTES (soft-404 and redirect pages)")
       ->capture_default_str();
   learn
+      ->add_option("--clusters", o.near_clusters,
+                   "Also learn from near-duplicate clusters (warcnear --clusters output; off by "
+                   "default)")
+      ->type_name("FILE");
+  learn
       ->add_option("--format", o.format,
                    "text, or pywb: also RULES.yaml in pywb 2.x's rules.yaml form")
       ->check(CLI::IsMember({"text", "pywb"}))
