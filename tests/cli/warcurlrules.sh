@@ -77,7 +77,7 @@ LEARN=(learn --held-out 0.5 --min-coverage 1)
 # sid split by the recurring "print"): 13 leaves, which fold into 5 rules
 # ("/print/*/*" -> "/print/**?*", ...). Each folded rule judges the
 # variants of the 3 H pages (the trap rule the 2 H trap pages), all
-# correct, so it stays and its 13 leaves go. Reduction: 72 URLs -> 18
+# correct, so each stays and the 13 leaves go. Reduction: 72 URLs -> 18
 # forms, 75.00%. The soft-404 records are left out (length 200 < 1024).
 run "$U" "${LEARN[@]}" -o "$WORK/rules" "$WORK/site.m" "$WORK/soft404.m"
 expect_eq "learn: exit" 0 "$rc"
