@@ -16,14 +16,21 @@ std::string Percent(uint64_t part, uint64_t whole) {
   return text;
 }
 
+std::string Count(uint64_t n, const char* what) {
+  std::string s = std::to_string(n);
+  s.append(" ").append(what).append(n == 1 ? "" : "s");
+  return s;
+}
+
 int Learn(const Options& o, toolcommon::Diag* diag) {
   urlrules::UrlCorpus corpus(o.held_out);
   urlrules::ReadCounts counts;
   ReadManifests(o, &corpus, &counts, diag);
   if (counts.near > 0)
-    diag->Info(std::to_string(counts.near) + " records also in near-duplicate clusters (" + o.near_clusters + ")");
+    diag->Info(Count(counts.near, "record") + " also in near-duplicate clusters (" +
+               o.near_clusters + ")");
   if (counts.small > 0)
-    diag->Info("left out " + std::to_string(counts.small) + " records shorter than " +
+    diag->Info("left out " + Count(counts.small, "record") + " shorter than " +
                std::to_string(o.min_payload) + " bytes or with an empty payload");
   urlrules::LearnOptions lo;
   lo.min_coverage = o.min_coverage;
@@ -39,9 +46,8 @@ int Learn(const Options& o, toolcommon::Diag* diag) {
                 o.held_out, static_cast<unsigned long long>(o.min_coverage), o.min_precision,
                 static_cast<unsigned long long>(o.min_payload));
   std::vector<std::string> header = {
-      "learned from " + std::to_string(counts.records) + " records, " +
-          std::to_string(corpus.url_count()) + " URLs, " + std::to_string(corpus.cluster_count()) +
-          " clusters (" + options + ")",
+      "learned from " + Count(counts.records, "record") + ", " + Count(corpus.url_count(), "URL") +
+          ", " + Count(corpus.cluster_count(), "cluster") + " (" + options + ")",
       "held-out precision " + urlrules::FormatPrecision(j.correct, j.judged) + " (" +
           std::to_string(j.correct) + " of " + std::to_string(j.judged) +
           " judged URLs), reduction " + Percent(j.urls - j.forms, j.urls) + " of all URLs"};
@@ -53,13 +59,13 @@ int Learn(const Options& o, toolcommon::Diag* diag) {
     if (auto st = WriteWhole(o.rules + ".yaml", urlrules::FormatPywb(rules)); !st.ok())
       diag->Error(o.rules + ".yaml: " + st.message());
   }
-  diag->Info(std::to_string(s.clusters) + " clusters with 2 URLs or more learned from; " +
-             std::to_string(s.pairs) + " pair-wise rules in " + std::to_string(s.shapes) +
-             " shapes; " + std::to_string(s.leaf_rules) + " rules from the trees and " +
-             std::to_string(s.folded_rules) + " folded; " + std::to_string(rules.rules().size()) +
-             " kept, " + std::to_string(s.dropped) + " below the coverage or precision, " +
-             std::to_string(s.subsumed) + " subsumed by folded rules (" + std::to_string(s.rounds) +
-             " rounds)");
+  diag->Info(Count(s.clusters, "cluster") + " with 2 URLs or more learned from; " +
+             Count(s.pairs, "pair-wise rule") + " in " + Count(s.shapes, "shape") + "; " +
+             Count(s.leaf_rules, "rule") + " from the trees and " + std::to_string(s.folded_rules) +
+             " folded; " + std::to_string(rules.rules().size()) + " kept, " +
+             std::to_string(s.dropped) + " below the coverage or precision, " +
+             std::to_string(s.subsumed) + " subsumed by folded rules (" +
+             Count(static_cast<uint64_t>(s.rounds), "round") + ")");
   diag->Info(header[1]);
   return diag->ExitCode();
 }

@@ -1,6 +1,7 @@
 #include "urlrules/pywb.h"
 
-#include <set>
+#include <string>
+#include <vector>
 
 #include "url/urlcanon.h"
 
@@ -27,30 +28,39 @@ std::string Quote(std::string_view s) {
   return out;
 }
 
-std::string ValueRegex(const ValuePattern& v, const std::string& any) {
-  if (v.any) return any;
-  if (v.values.size() == 1) return RegexEscape(v.values[0]);
-  std::string s = "(?:";
-  for (size_t i = 0; i < v.values.size(); ++i)
-    s.append(i ? "|" : "").append(RegexEscape(v.values[i]));
-  s.push_back(')');
-  return s;
+bool IsCopy(const std::vector<Part>& parts, Part::Kind kind, int component) {
+  return parts.size() == 1 && parts[0].kind == kind &&
+         (kind == Part::Kind::kRest || parts[0].component == component);
 }
 
-std::set<int> ReferencedComponents(const Template& t) {
-  std::set<int> used;
-  for (const auto& c : t.path)
-    for (const Part& p : c)
-      if (p.kind == Part::Kind::kComponent || p.kind == Part::Kind::kToken)
-        used.insert(p.component);
-  return used;
+// Whether the target is the source's own path (every component copied in
+// place) on the same host: then only arguments change.
+bool KeepsPath(const Rule& r) {
+  const Context& c = r.context;
+  if (r.target.host) return false;
+  size_t rest = c.fold == Fold::kNone ? 0 : 1;
+  if (r.target.path.size() != c.path.size() + rest) return false;
+  size_t first = c.fold == Fold::kHead ? 1 : 0;
+  if (rest &&
+      !IsCopy(r.target.path[c.fold == Fold::kHead ? 0 : c.path.size()], Part::Kind::kRest, 0))
+    return false;
+  for (size_t i = 0; i < c.path.size(); ++i)
+    if (!IsCopy(r.target.path[first + i], Part::Kind::kComponent, static_cast<int>(i)))
+      return false;
+  return true;
 }
 
-bool Refers(const Template& t, Part::Kind kind) {
-  for (const auto& c : t.path)
-    for (const Part& p : c)
-      if (p.kind == kind) return true;
-  return false;
+// The arguments the target drops: named in the context, not copied under their name.
+std::vector<std::string> Dropped(const Rule& r) {
+  std::vector<std::string> out;
+  for (const ArgPattern& a : r.context.args) {
+    bool kept = false;
+    for (const TargetArg& t : r.target.args)
+      kept = kept || (t.name == a.name && t.value.size() == 1 &&
+                      t.value[0].kind == Part::Kind::kArg && t.value[0].text == a.name);
+    if (!kept) out.push_back(a.name);
+  }
+  return out;
 }
 
 void WriteRule(const Rule& r, std::string* out) {
@@ -66,9 +76,13 @@ void WriteRule(const Rule& r, std::string* out) {
         "  # not a pywb fuzzy lookup: another host's captures (an alias) are not searched\n\n");
     return;
   }
-  if (!Refers(r.target, Part::Kind::kComponent) && !Refers(r.target, Part::Kind::kToken) &&
-      !Refers(r.target, Part::Kind::kRest) && !r.target.path.empty()) {
-    out->append("  # not a pywb fuzzy lookup: the target keeps nothing of the URL\n\n");
+  std::vector<std::string> dropped = Dropped(r);
+  bool only_drops = KeepsPath(r) && r.target.other_args && !dropped.empty() &&
+                    r.target.args.size() + dropped.size() == c.args.size();
+  if (!only_drops) {
+    out->append(
+        "  # not a pywb fuzzy lookup: pywb looks under the requested path, and this rule changes "
+        "it\n\n");
     return;
   }
   // The SURT prefix: the host and the literal components the context starts with.
@@ -81,34 +95,15 @@ void WriteRule(const Rule& r, std::string* out) {
       if (i + 1 == c.path.size() && c.fold == Fold::kNone) break;
       prefix.append("/");
     }
+  // Every argument but the dropped ones identifies the page.
+  std::string regex = "[?&]((?!";
+  for (size_t i = 0; i < dropped.size(); ++i)
+    regex.append(i ? "|" : "").append(RegexEscape(dropped[i]) + "=");
+  regex.append(")[^&]+)");
   out->append("  - url_prefix: ").append(Quote(prefix)).append("\n");
-  bool query_only =
-      c.path.empty() && c.fold == Fold::kTail && r.target.path.size() == 1 && r.target.other_args;
-  if (query_only) {
-    // Every argument but the ones the rule drops identifies the page.
-    std::string regex = "[?&]((?!";
-    for (size_t i = 0; i < c.args.size(); ++i)
-      regex.append(i ? "|" : "").append(RegexEscape(c.args[i].name) + "=");
-    regex.append(")[^&]+)");
-    out->append("    fuzzy_lookup:\n      match: ")
-        .append(Quote(regex))
-        .append("\n      find_all: true\n\n");
-    return;
-  }
-  std::set<int> used = ReferencedComponents(r.target);
-  std::string regex = RegexEscape(surt) + "/";
-  if (c.fold == Fold::kHead) regex.append("(.+)/");
-  for (size_t i = 0; i < c.path.size(); ++i) {
-    const ComponentPattern& p = c.path[i];
-    std::string piece;
-    if (p.any) piece = "[^/?]+";
-    for (const ValuePattern& t : p.tokens) piece.append(ValueRegex(t, "[^/?]+?"));
-    bool keep = used.count(static_cast<int>(i)) > 0;
-    regex.append(i ? "/" : "").append(keep ? "(" + piece + ")" : piece);
-  }
-  if (c.fold == Fold::kTail) regex.append(c.path.empty() ? "(.+?)" : "/(.+?)");
-  regex.append("(?:\\?|$)");
-  out->append("    fuzzy_lookup:\n      match: ").append(Quote(regex)).append("\n\n");
+  out->append("    fuzzy_lookup:\n      match: ")
+      .append(Quote(regex))
+      .append("\n      find_all: true\n\n");
 }
 
 }  // namespace

@@ -3,15 +3,16 @@
 // before anything is copied into a replay configuration.
 //
 // pywb's fuzzy lookup runs when an exact lookup fails: the first rule whose
-// url_prefix (a SURT prefix) and match regex fit the request; its captured
-// groups become CDX filters, `find_all` makes every match one. What it can
-// say of our rules:
-//  - arguments that do not matter (a context "/**?trk=*&*" copied as
-//    "${**}?${*}"): `match` captures every other argument, `find_all: true`;
-//  - a rule of one host whose target keeps some of the URL's pieces: `match`
-//    captures the pieces the target keeps (the components and arguments it
-//    refers to), so a capture holding them is found.
-// Host aliases and targets made of literals only cannot be a fuzzy lookup:
+// url_prefix (a SURT prefix) and match regex fit the request; it searches
+// the captures under the requested URL up to its '?', keeping those that
+// hold every captured group (`find_all`: every match is one). So it can say
+// only what rules that drop arguments say: the rule's path kept as it is
+// ("/**?trk=*&*" copied as "${**}?${*}", "/list?trk=x&*" as "${1}?${*}")
+// becomes a lookup that captures every argument but the dropped ones, under
+// the rule's host and literal leading components. The lookup fires for any
+// URL under that prefix with arguments: the dropped arguments are ignored
+// wherever they are. Rules that change the path or the host (print
+// versions, session ids in the path, aliases) cannot be a fuzzy lookup:
 // they are written as comments, with why.
 #pragma once
 
