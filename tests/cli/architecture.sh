@@ -20,9 +20,10 @@ declare -A ALLOWED=(
   [neardup]="base gzmulti warc manifest fetch"
   [cover]="base manifest neardup"
   [filter]="base gzmulti warc manifest dedup"
+  [urlrules]="base url manifest"
   [toolcommon]="base fetch"
 )
-LIBS="base gzmulti url manifest warc fetch dedup convert neardup cover filter"
+LIBS="base gzmulti url manifest warc fetch dedup convert neardup cover filter urlrules"
 failures=0
 fail() { echo "architecture: $*"; failures=$((failures + 1)); }
 
