@@ -350,7 +350,7 @@ expect_file "estimate from stdin, -j 2" "$WORK/out" "$WORK/est.stdin"
 } >"$WORK/six.m"
 run "$U" learn -q -o "$WORK/six.rules" "$WORK/six.m"
 expect_eq "6 fields: exit" 1 "$rc"
-expect_eq "6 fields: message" "warcurlrules: $WORK/six.m: line 6: expected 7 or 10 fields (warccollres or warcsumproc: records proved identical), found 6" "$(cat "$WORK/err")"
+expect_eq "6 fields: message" "warcurlrules: $WORK/six.m: line 6: expected 7 or 10 fields (warccollres or warcsumproc: records proved identical), found 6; the rest of this manifest is not read" "$(cat "$WORK/err")"
 grep -q '^# learned from 5 records, 5 URLs, 1 cluster ' "$WORK/six.rules" ||
   fail "6 fields: the other lines are learned from"
 # A rules file's bad line, with its number.

@@ -20,7 +20,7 @@ int ApplyRules(const Options& o, toolcommon::Diag* diag) {
   }
   std::vector<std::string> lines;
   base::Status written;
-  ForEachUrlBlock(o.inputs, diag, [&](std::vector<std::string>* block) {
+  ForEachUrlBlock(o.inputs, o.progress, diag, [&](std::vector<std::string>* block) {
     lines.resize(block->size());
     urlrules::ParallelFor(block->size(), o.jobs, [&](size_t begin, size_t end) {
       for (size_t i = begin; i < end; ++i) {
@@ -45,7 +45,7 @@ int Estimate(const Options& o, toolcommon::Diag* diag) {
   urlrules::RuleSet rules;
   if (!LoadRules(o.rules, &rules, diag)) return diag->ExitCode();
   std::vector<urlrules::UrlForm> forms;
-  ForEachUrlBlock(o.inputs, diag, [&](std::vector<std::string>* block) {
+  ForEachUrlBlock(o.inputs, o.progress, diag, [&](std::vector<std::string>* block) {
     size_t base = forms.size();
     forms.resize(base + block->size());
     urlrules::ParallelFor(block->size(), o.jobs, [&](size_t begin, size_t end) {

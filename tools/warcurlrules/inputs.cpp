@@ -6,6 +6,7 @@
 
 #include "base/source.h"
 #include "manifest/reader.h"
+#include "toolcommon/progress.h"
 
 namespace warcurlrules {
 
@@ -66,12 +67,14 @@ bool LoadRules(const std::string& path, urlrules::RuleSet* rules, toolcommon::Di
   return true;
 }
 
-bool ForEachUrlBlock(const std::vector<std::string>& inputs, toolcommon::Diag* diag,
+bool ForEachUrlBlock(const std::vector<std::string>& inputs, bool show_progress,
+                     toolcommon::Diag* diag,
                      const std::function<void(std::vector<std::string>*)>& block) {
   std::vector<std::string> paths = inputs.empty() ? std::vector<std::string>{"-"} : inputs;
   constexpr size_t kBlock = 1 << 16;
   std::vector<std::string> lines;
   bool ok = true;
+  toolcommon::Progress progress(diag, show_progress, paths.size(), 0);
   for (const std::string& path : paths) {
     auto source = base::FileSource::Open(path);
     if (!source.ok()) {
@@ -84,8 +87,13 @@ bool ForEachUrlBlock(const std::vector<std::string>& inputs, toolcommon::Diag* d
     while (reader.Next(&line)) {
       if (line.empty()) continue;
       lines.push_back(std::move(line));
-      if (lines.size() == kBlock) block(&lines), lines.clear();
+      if (lines.size() == kBlock) {
+        block(&lines);
+        *progress.records_counter() += lines.size();
+        lines.clear();
+      }
     }
+    progress.FileDone();
     if (!reader.status().ok()) {
       diag->Error((path == "-" ? std::string("standard input") : path) + ": " +
                   reader.status().message());
@@ -93,6 +101,7 @@ bool ForEachUrlBlock(const std::vector<std::string>& inputs, toolcommon::Diag* d
     }
   }
   if (!lines.empty()) block(&lines);
+  progress.Finish();
   return ok;
 }
 

@@ -21,7 +21,8 @@ bool ReadManifests(const Options& o, urlrules::UrlCorpus* corpus, urlrules::Read
 bool LoadRules(const std::string& path, urlrules::RuleSet* rules, toolcommon::Diag* diag);
 // Calls block with up to 65536 non-empty lines at a time, from each input
 // in turn (stdin when none). False when an input could not be read.
-bool ForEachUrlBlock(const std::vector<std::string>& inputs, toolcommon::Diag* diag,
+bool ForEachUrlBlock(const std::vector<std::string>& inputs, bool show_progress,
+                     toolcommon::Diag* diag,
                      const std::function<void(std::vector<std::string>*)>& block);
 // text into path ('-': stdout), through a temporary file renamed into place.
 base::Status WriteWhole(const std::string& path, const std::string& text);

@@ -32,6 +32,10 @@ int Learn(const Options& o, toolcommon::Diag* diag) {
   if (counts.small > 0)
     diag->Info("left out " + Count(counts.small, "record") + " shorter than " +
                std::to_string(o.min_payload) + " bytes or with an empty payload");
+  if (counts.records == 0) {
+    diag->Error("no records to learn from; " + o.rules + " not written");
+    return diag->ExitCode();
+  }
   urlrules::LearnOptions lo;
   lo.min_coverage = o.min_coverage;
   lo.min_precision = o.min_precision;

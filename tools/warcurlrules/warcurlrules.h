@@ -18,7 +18,7 @@ struct Options {
   uint64_t min_coverage = 3;
   double min_precision = 0.95;
   uint64_t min_payload = 1024;
-  std::string near_clusters;  // warcnear --clusters output, off by default
+  std::string near_clusters;    // warcnear --clusters output, off by default
   std::string format = "text";  // text, or pywb (also RULES.yaml)
   // apply
   std::string output = "-";

@@ -37,11 +37,11 @@ base::Status ReadClusters(base::ByteSource* source, const ReadOptions& options, 
         break;
     }
     if (!e.has_ext()) {
-      ++counts->bad_lines;
-      bad_line("line " + std::to_string(reader.line_number()) +
-               ": expected 7 or 10 fields (warccollres or warcsumproc: records proved identical), "
-               "found 6");
-      continue;
+      // A warcsum manifest, not one line gone wrong: one message, not one a line.
+      return base::Status::InvalidArgument("line " + std::to_string(reader.line_number()) +
+                                           ": expected 7 or 10 fields (warccollres or warcsumproc: "
+                                           "records proved identical), found 6; the rest "
+                                           "of this manifest is not read");
     }
     if (e.length < options.min_length || EmptyPayload(e.digest)) {
       ++counts->small;

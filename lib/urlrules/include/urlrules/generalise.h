@@ -14,9 +14,9 @@
 // components are wildcards copied as they are becomes a rule for any
 // number of them ("/print/**"), and wildcard arguments copied as they are
 // become "any other arguments" ("&*"). A folded rule is one more
-// candidate: it is tried after the more literal rules it came from, so it
-// must prove itself (coverage, precision) on the URLs they leave to it;
-// when it does, the rules it subsumes go (learn.h).
+// candidate: while learning it is tried first, before the rules it came
+// from, and must keep its precision on all it takes; when it does, the
+// rules it subsumes go (learn.h).
 #pragma once
 
 #include <cstddef>

@@ -37,7 +37,8 @@ struct ReadCounts {
 };
 
 // Adds the records of one manifest; each bad line goes to bad_line("line N:
-// ...") and reading goes on. A read error ends the manifest (its Status).
+// ...") and reading goes on. A read error or a 6-field line ends the
+// manifest (its Status).
 base::Status ReadClusters(base::ByteSource* source, const ReadOptions& options, UrlCorpus* corpus,
                           ReadCounts* counts,
                           const std::function<void(const std::string&)>& bad_line);
