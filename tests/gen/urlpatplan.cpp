@@ -8,8 +8,9 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
-#include <unordered_map>
 #include <unordered_set>
+#include <utility>
+#include <vector>
 
 #include "url/urlcanon.h"
 #include "urlpat.h"
@@ -41,6 +42,41 @@ uint64_t Hash(std::string_view s) {
   for (; i < s.size(); ++i) h = (h ^ static_cast<unsigned char>(s[i])) * 0x100000001b3ULL;
   return h ^ (h >> 32);
 }
+
+// Hash -> page for one host's URLs and forms: open addressing, sized for
+// the host (its budget) so that clearing it costs what the host does.
+class HashMap {
+ public:
+  void Reset(uint64_t expected) {
+    size_t size = 16;
+    while (size < 4 * expected) size *= 2;
+    slots_.assign(size, {0, 0});
+    used_ = 0;
+  }
+  // The page stored under key, or inserts page there and returns it.
+  uint64_t FindOrInsert(uint64_t key, uint64_t page) {
+    if (2 * (used_ + 1) > slots_.size()) Grow();
+    auto& slot = Find(key | 1);  // 0 marks an empty slot
+    if (slot.first == 0) slot = {key | 1, page}, ++used_;
+    return slot.second;
+  }
+  bool Contains(uint64_t key) { return Find(key | 1).first != 0; }
+
+ private:
+  std::pair<uint64_t, uint64_t>& Find(uint64_t key) {
+    size_t mask = slots_.size() - 1;
+    for (size_t i = key & mask;; i = (i + 1) & mask)
+      if (slots_[i].first == key || slots_[i].first == 0) return slots_[i];
+  }
+  void Grow() {
+    std::vector<std::pair<uint64_t, uint64_t>> old(slots_.size() * 2, {0, 0});
+    old.swap(slots_);
+    for (const auto& slot : old)
+      if (slot.first) Find(slot.first) = slot;
+  }
+  std::vector<std::pair<uint64_t, uint64_t>> slots_;
+  size_t used_ = 0;
+};
 
 class Planner {
  public:
@@ -76,9 +112,9 @@ class Planner {
   uint64_t budget_ = 0, written_ = 0, local_ = 0, soft_urls_ = 0;
   uint64_t soft_page_ = kNoPage;
   std::string soft_form_;
-  std::unordered_set<uint64_t> uris_;
-  std::unordered_map<uint64_t, uint64_t> forms_;  // standard form -> page
-  std::string uri_, form_, kind_;                 // scratch
+  HashMap uris_;                   // URI -> page
+  HashMap forms_;                  // standard form -> page
+  std::string uri_, form_, kind_;  // scratch
   UrlParts variant_;
 };
 
@@ -108,8 +144,8 @@ base::Status Planner::Host(const HostStyle& host, uint64_t budget) {
   written_ = local_ = soft_urls_ = 0;
   soft_page_ = host.soft == SoftStyle::kNginx ? nginx_page_ : kNoPage;
   soft_form_ = host.soft == SoftStyle::kNginx ? nginx_form_ : "";
-  uris_.clear();
-  forms_.clear();
+  uris_.Reset(budget);
+  forms_.Reset(budget);
   if (auto s = out_->BeginHost(host); !s.ok()) return s;
   HostUrls urls(host, v_);
   double soft = std::min(0.5, kSoftShare * (1 + o_.variants));  // a draw a page, not a URL
@@ -151,7 +187,7 @@ base::Status Planner::Group(const HostUrls& urls) {
 base::Status Planner::Page(const HostUrls& urls, const UrlParts& canonical, bool trap, bool* made) {
   canonical.Spell(&uri_);
   std::string page_form = url::AggressiveCanonicalize(uri_);
-  if (uris_.count(Hash(uri_)) || forms_.count(Hash(page_form))) return base::Status::Ok();
+  if (uris_.Contains(Hash(uri_)) || forms_.Contains(Hash(page_form))) return base::Status::Ok();
   uint64_t page = next_page_++;
   if (auto s = out_->BeginPage(page); !s.ok()) return s;
   form_ = page_form;
@@ -191,11 +227,10 @@ base::Status Planner::Emit(uint64_t page, const std::string& page_form, bool sof
                            std::string_view kind, bool* made, bool form_known) {
   *made = false;
   uint64_t uri_hash = Hash(uri_);
-  if (uris_.count(uri_hash)) return base::Status::Ok();
+  if (uris_.Contains(uri_hash)) return base::Status::Ok();
   if (!form_known) form_ = url::AggressiveCanonicalize(uri_);
-  auto owner = forms_.emplace(Hash(form_), page).first;
-  if (owner->second != page) return base::Status::Ok();
-  uris_.insert(uri_hash);
+  if (forms_.FindOrInsert(Hash(form_), page) != page) return base::Status::Ok();
+  uris_.FindOrInsert(uri_hash, page);
   UrlRecord r;
   r.uri = uri_;
   r.host = host_;

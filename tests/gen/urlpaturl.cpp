@@ -185,20 +185,21 @@ bool HostUrls::Applies(Pattern p, const UrlParts& url) const {
 
 bool HostUrls::Variant(const UrlParts& canonical, Rng* rng, UrlParts* out,
                        std::string* kind) const {
-  std::vector<Pattern> usable;
+  Pattern usable[kPatternCount];
+  size_t count = 0;
   for (int p = 0; p < kPatternCount; ++p)
-    if (Applies(static_cast<Pattern>(p), canonical)) usable.push_back(static_cast<Pattern>(p));
-  if (usable.empty()) return false;
+    if (Applies(static_cast<Pattern>(p), canonical)) usable[count++] = static_cast<Pattern>(p);
+  if (count == 0) return false;
   double r = rng->Unit();
   size_t want = r < 0.70 ? 1 : r < 0.95 ? 2 : 3;
   uint32_t chosen = 0;
   // Patterns that change the same piece exclude each other.
   const uint32_t kHostGroup = 1u << kWww | 1u << kAlias;
   const uint32_t kEndGroup = 1u << kIndex | 1u << kSlash | 1u << kPrint;
-  for (size_t n = 0; n < want && !usable.empty(); ++n) {
-    size_t i = rng->Below(usable.size());
+  for (size_t n = 0; n < want && count > 0; ++n) {
+    size_t i = rng->Below(count);
     uint32_t bit = 1u << usable[i];
-    usable.erase(usable.begin() + static_cast<std::ptrdiff_t>(i));
+    usable[i] = usable[--count];
     if (chosen & (bit & kHostGroup ? kHostGroup : bit & kEndGroup ? kEndGroup : bit)) continue;
     chosen |= bit;
   }
