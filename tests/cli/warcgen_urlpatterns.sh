@@ -141,7 +141,8 @@ expect_eq "fake digests = pages" "$pages" "$(cut -d' ' -f6 "$WORK/m/processed" |
 # Usage errors: exit 2 with a message.
 for bad in "--urls 5" "--variants 3" "--manifest-only" "--urlpatterns --versioned" \
   "--urlpatterns --pages 5" "--urlpatterns --urls 5 --sites 8" "--urlpatterns --variants 60" \
-  "--urlpatterns --manifest-only --level 3" "--urlpatterns --urls 0"; do
+  "--urlpatterns --manifest-only --level 3" "--urlpatterns --urls 0" \
+  "--urlpatterns --urls 5000 --files 1001"; do
   # shellcheck disable=SC2086
   run "$GEN" --out "$WORK/u" $bad
   expect_eq "exit status for $bad" 2 "$rc"

@@ -17,8 +17,9 @@ const char* const kUrlPatternsHelp = R"(
 clusters instead (issue 17; Koppula et al., "Learning URL patterns for
 webpage de-duplication"): --urls records (URLs), one WARC/1.1 response a
 URL after one warcinfo record per file, in --files files (default urls /
-50000, 4 to 64; --prefix, default "urlpatterns"; --level, default 1;
---plain), each record in a file drawn at random, dated 2009-2011 at random.
+50000, 4 to 64; at most 1000; --prefix, default "urlpatterns"; --level,
+default 1; --plain), each record in a file drawn at random, dated
+2009-2011 at random.
 --sites hosts (default urls / 500, at least 8; sizes spread over a factor
 12), each with conventions of its own, drawn at random: how it writes a
 page's URL (/culture/2010/word-word-lttU7d6kIuGq.html, /title/tt0123456/,
@@ -80,6 +81,7 @@ bench, 10 M URLs in 1 M clusters with --urls 10000000 --variants 9.
 namespace {
 
 constexpr const char* kOwnOptions[] = {"--urls", "--variants", "--manifest-only"};
+constexpr int kMaxFiles = 1000;
 
 }  // namespace
 
@@ -108,6 +110,8 @@ std::string CheckUrlPatterns(const std::function<bool(const char*)>& given,
   if (static_cast<uint64_t>(sites) > flags.urls) return "--sites: more hosts than --urls";
   if (given("--files") && static_cast<uint64_t>(common.files) > flags.urls)
     return "--files: more files than --urls";
+  if (common.files > kMaxFiles)  // all are open at once
+    return "--files: at most " + std::to_string(kMaxFiles) + " for --urlpatterns";
   UrlPatternOptions& o = *options;
   o.out_dir = common.out_dir;
   if (given("--prefix")) o.prefix = common.prefix;

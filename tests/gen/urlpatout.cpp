@@ -84,8 +84,8 @@ uint64_t GetBigEndian(std::string_view in, size_t at, int bytes) {
 // --manifest-only's sort records: the fake digest's 20 bytes (one a page),
 // the date (seconds), the file and the offset, big-endian so that byte
 // order is warcsumproc's order; then the length and the raw URI.
-constexpr size_t kDigestAt = 0, kDateAt = 20, kFileAt = 24, kOffsetAt = 26, kLengthAt = 34,
-                 kUriAt = 38;
+constexpr size_t kDigestAt = 0, kDateAt = 20, kFileAt = 24, kOffsetAt = 28, kLengthAt = 36,
+                 kUriAt = 40;
 
 void AppendFakeDigest(uint64_t seed, uint64_t page, std::string* out) {
   PutBigEndian(Mix(seed, 3 * page), 8, out);
@@ -283,7 +283,7 @@ base::Status UrlPatternWriter::AddProcessed(const UrlRecord& r) {
   line_.clear();
   AppendFakeDigest(o_.seed, r.page, &line_);
   PutBigEndian(static_cast<uint64_t>(r.date), 4, &line_);
-  PutBigEndian(f, 2, &line_);
+  PutBigEndian(f, 4, &line_);
   PutBigEndian(offset, 8, &line_);
   PutBigEndian(length, 4, &line_);
   line_.append(r.uri);
@@ -334,7 +334,7 @@ base::Status UrlPatternWriter::WriteProcessed() {
       digest = DigestText(view);
     }
     std::string date = WarcDate(static_cast<int64_t>(GetBigEndian(view, kDateAt, 4)));
-    line_.assign(file_names_[GetBigEndian(view, kFileAt, 2)]).append(" ");
+    line_.assign(file_names_[GetBigEndian(view, kFileAt, 4)]).append(" ");
     line_.append(std::to_string(GetBigEndian(view, kOffsetAt, 8))).append(" ");
     line_.append(std::to_string(GetBigEndian(view, kLengthAt, 4))).append(" ");
     AppendUri(view.substr(kUriAt), &line_);
