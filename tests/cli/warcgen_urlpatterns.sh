@@ -13,7 +13,7 @@ GEN="$TESTBIN/warcgen"
 command -v python3 >/dev/null || { echo "skipped: python3 absent"; exit 77; }
 export LC_ALL=C
 
-ARGS=(--urlpatterns --urls 3000 --sites 16 --seed 5)
+ARGS=(--urlpatterns --urls 3000 --sites 16 --seed 5 --variants 2)
 run "$GEN" "${ARGS[@]}" -o "$WORK/a"
 expect_eq "exit status" 0 "$rc"
 grep -q '^warcgen: 16 hosts, [0-9]* pages, 3000 URLs' "$WORK/err" || fail "summary: $(cat "$WORK/err")"
@@ -124,9 +124,10 @@ if statuses != {"404", "302", "200"} or not 9 <= soft <= 90:
     fail("%d soft records, statuses %s" % (soft, sorted(statuses)))
 EOF
 
-# --manifest-only: the same URLs; the processed manifest groups them as
-# warccollres --proc groups the WARC records (same files and dates, copy
-# numbers, originals), in warcsumproc's order, one digest a page.
+# --manifest-only (with the same --variants): the same URLs; the processed
+# manifest groups them as warccollres --proc groups the WARC records (same
+# files and dates, copy numbers, originals), in warcsumproc's order, one
+# digest a page.
 run "$GEN" "${ARGS[@]}" --manifest-only -o "$WORK/m"
 expect_eq "--manifest-only exit status" 0 "$rc"
 expect_eq "--manifest-only output" "processed urls.tsv" "$(cd "$WORK/m" && echo *)"
@@ -137,6 +138,12 @@ expect_eq "grouping" "$(cut -d' ' -f1,4,5,7- "$WORK/real" | sort)" \
 cut -d' ' -f1-7 "$WORK/m/processed" | "$SUMPROC" | cmp - "$WORK/m/processed" ||
   fail "warcsumproc numbers --manifest-only's lines otherwise"
 expect_eq "fake digests = pages" "$pages" "$(cut -d' ' -f6 "$WORK/m/processed" | sort -u | wc -l)"
+# Its default, for the bench: about 10 URLs a cluster.
+"$GEN" -q --urlpatterns --manifest-only --urls 20000 -o "$WORK/m10"
+clusters=$(cut -d' ' -f6 "$WORK/m10/processed" | sort -u | wc -l)
+if [ "$clusters" -lt 1700 ] || [ "$clusters" -gt 2600 ]; then
+  fail "--manifest-only: $clusters clusters of 20000 URLs"
+fi
 
 # Usage errors: exit 2 with a message.
 for bad in "--urls 5" "--variants 3" "--manifest-only" "--urlpatterns --versioned" \

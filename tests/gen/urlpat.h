@@ -50,7 +50,7 @@ extern const char* const kUrlPatternsHelp;
 struct UrlPatternFlags {
   bool enabled = false, manifest_only = false;
   uint64_t urls = 10000;
-  double variants = 2;
+  double variants = 2;  // if given: the default is 2, 9 with --manifest-only
 };
 // Whether the command line asks for --urlpatterns or gives one of its own
 // options. given(NAME): whether option NAME was given.

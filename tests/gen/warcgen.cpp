@@ -324,9 +324,9 @@ int main(int argc, char** argv) {
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
   app.add_option("--variants", up.variants,
-                 "--urlpatterns: mean number of other spellings of a page")
-      ->check(CLI::Range(0.0, 50.0))
-      ->capture_default_str();
+                 "--urlpatterns: mean number of other spellings of a page (default 2; 9 with "
+                 "--manifest-only)")
+      ->check(CLI::Range(0.0, 50.0));
   app.add_flag("--manifest-only", up.manifest_only,
                "--urlpatterns: write urls.tsv and the processed manifest, no WARC files");
   app.add_flag("-q,--quiet", quiet, "Print nothing but errors");
