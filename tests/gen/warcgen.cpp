@@ -11,6 +11,7 @@
 #include "toolcommon/cli.h"
 #include "toolcommon/diag.h"
 #include "toolcommon/io.h"
+#include "urlpat.h"
 #include "versioned.h"
 
 namespace {
@@ -203,7 +204,8 @@ int main(int argc, char** argv) {
       "Write a deterministic synthetic WARC (or ARC) corpus (and the manifest warcsum must give "
       "for it) for tests and benchmarks.",
       "warcgen"};
-  app.footer(std::string(kFooter) + warcgen::kVersionedHelp + kExitStatus);
+  app.footer(std::string(kFooter) + warcgen::kVersionedHelp + warcgen::kUrlPatternsHelp +
+             kExitStatus);
   warcgen::GenOptions o;
   std::string size = "10M", min_payload = "2K", max_payload = "60K";
   std::string version = "1.0", layout = "member", format = "warc", arc_version = "1.0";
@@ -292,7 +294,9 @@ int main(int argc, char** argv) {
   app.add_option("--pages", nd.pages, "--neardup: number of pages")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
-  app.add_option("--sites", nd.sites, "--neardup: number of sites (default: pages / 40, 8-5000)")
+  app.add_option("--sites", nd.sites,
+                 "--neardup, --versioned, --urlpatterns: number of sites (default: pages / 40, "
+                 "8-5000; see below for the others)")
       ->check(CLI::Range(1, 1000000));
   app.add_option("--page-size", page_size, "--neardup: average HTML size of a page")
       ->type_name("BYTES")
@@ -313,6 +317,18 @@ int main(int argc, char** argv) {
   app.add_option("--docs", docs, "--versioned: number of response records")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  warcgen::UrlPatternFlags up;
+  app.add_flag("--urlpatterns", up.enabled,
+               "Write a corpus of URL duplication patterns with ground truth (below)");
+  app.add_option("--urls", up.urls, "--urlpatterns: number of URLs (records)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  app.add_option("--variants", up.variants,
+                 "--urlpatterns: mean number of other spellings of a page (default 2; 9 with "
+                 "--manifest-only)")
+      ->check(CLI::Range(0.0, 50.0));
+  app.add_flag("--manifest-only", up.manifest_only,
+               "--urlpatterns: write urls.tsv and the processed manifest, no WARC files");
   app.add_flag("-q,--quiet", quiet, "Print nothing but errors");
   if (int rc = toolcommon::ParseCommandLine(&app, argc, argv); rc >= 0) return rc;
 
@@ -320,6 +336,12 @@ int main(int argc, char** argv) {
     std::cerr << "warcgen: " << message << "\n";
     return toolcommon::kExitUsage;
   };
+  auto given = [&](const char* name) { return app.count(name) > 0; };
+  if (warcgen::WantsUrlPatterns(given)) {
+    warcgen::UrlPatternOptions uo;
+    std::string error = warcgen::CheckUrlPatterns(given, up, o, nd.sites, &uo);
+    return error.empty() ? warcgen::RunUrlPatterns(uo, quiet) : usage(error);
+  }
   if (versioned) {
     if (neardup) return usage("--versioned and --neardup: give one");
     if (const char* other =
