@@ -256,7 +256,7 @@ TEST_CASE("EstimateDuplicates sums each duplicate's rule precision") {
   // no URL is unrewritten, the least precise (c?ref=z) is the page and
   // print/c (1) the duplicate. /e: old/e's rule judged nothing (0, 0..1).
   // b?ref=y and /d meet nothing.
-  urlrules::Estimate e = urlrules::EstimateDuplicates(forms, rules);
+  urlrules::Estimate e = urlrules::EstimateDuplicates(forms);
   CHECK(e.lines == 10);
   CHECK(e.urls == 9);
   CHECK(e.forms == 5);
@@ -273,7 +273,7 @@ TEST_CASE("EstimateDuplicates sums each duplicate's rule precision") {
 
   // The order of the list changes nothing.
   std::reverse(forms.begin(), forms.end());
-  urlrules::Estimate r = urlrules::EstimateDuplicates(forms, rules);
+  urlrules::Estimate r = urlrules::EstimateDuplicates(forms);
   CHECK(r.merged == e.merged);
   CHECK(r.expected == Approx(e.expected));
   CHECK(r.low == Approx(e.low));

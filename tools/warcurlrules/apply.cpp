@@ -52,7 +52,7 @@ int Estimate(const Options& o, toolcommon::Diag* diag) {
       for (size_t i = begin; i < end; ++i) forms[base + i] = urlrules::FormOf(rules, (*block)[i]);
     });
   });
-  urlrules::Estimate e = urlrules::EstimateDuplicates(std::move(forms), rules);
+  urlrules::Estimate e = urlrules::EstimateDuplicates(std::move(forms));
   double share = e.urls ? e.expected / static_cast<double>(e.urls) : 0.0;
   double u = e.urls ? static_cast<double>(e.urls) : 1.0;
   std::printf("urls listed       %" PRIu64

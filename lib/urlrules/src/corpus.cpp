@@ -24,6 +24,28 @@ bool UrlCorpus::held_out(uint32_t id) const {
   return clusters_begin(id) != clusters_end(id);
 }
 
+int64_t UrlCorpus::Find(std::string_view url) const {
+  if (table_.empty()) return -1;
+  uint64_t h = XXH3_64bits(url.data(), url.size());
+  for (size_t at = h & (table_.size() - 1); table_[at]; at = (at + 1) & (table_.size() - 1)) {
+    uint32_t id = table_[at] - 1;
+    if (url_hash_[id] == h && this->url(id) == url) return id;
+  }
+  return -1;
+}
+
+bool UrlCorpus::ShareACluster(uint32_t a, uint32_t b) const {
+  const uint32_t *x = clusters_begin(a), *y = clusters_begin(b);
+  while (x != clusters_end(a) && y != clusters_end(b)) {
+    if (*x == *y) return true;
+    if (*x < *y)
+      ++x;
+    else
+      ++y;
+  }
+  return false;
+}
+
 uint32_t UrlCorpus::Intern(std::string_view url) {
   uint64_t h = XXH3_64bits(url.data(), url.size());
   if (table_.size() < 2 * (url_begin_.size() + 1)) {
@@ -86,7 +108,6 @@ void UrlCorpus::Finish() {
   std::vector<uint32_t> fill(member_index_.begin(), member_index_.end() - 1);
   for (const auto& [u, c] : pairs_) members_[fill[c]++] = u;
   std::vector<std::pair<uint32_t, uint32_t>>().swap(pairs_);
-  std::vector<uint32_t>().swap(table_);
   cluster_ids_.clear();
 }
 

@@ -20,7 +20,17 @@ bool UrlForm::operator<(const UrlForm& o) const {
 UrlForm FormOf(const RuleSet& rules, std::string_view url_field) {
   UrlForm f;
   std::string standard = url::AggressiveCanonicalize(manifest::DecodeField(url_field));
-  std::string form = rules.ApplyRules(standard, &f.rule);
+  std::vector<int> chain;
+  std::string form = rules.ApplyRules(standard, &chain);
+  f.rule = chain.empty() ? -1 : chain[0];
+  for (int r : chain) {
+    const RuleStats& s = rules.rules()[static_cast<size_t>(r)].stats;
+    double low, high;
+    WilsonInterval(s.correct, s.judged, &low, &high);
+    f.precision *= s.precision();
+    f.low *= low;
+    f.high *= high;
+  }
   f.url_hash = XXH3_64bits(standard.data(), standard.size());
   f.form_hash = XXH3_64bits(form.data(), form.size());
   return f;
@@ -38,7 +48,7 @@ void WilsonInterval(uint64_t correct, uint64_t judged, double* low, double* high
   *high = std::min(1.0, centre + half);
 }
 
-Estimate EstimateDuplicates(std::vector<UrlForm> forms, const RuleSet& rules) {
+Estimate EstimateDuplicates(std::vector<UrlForm> forms) {
   Estimate e;
   e.lines = forms.size();
   // One entry per distinct URL (a URL listed twice is one URL).
@@ -51,12 +61,6 @@ Estimate EstimateDuplicates(std::vector<UrlForm> forms, const RuleSet& rules) {
       by_url.end());
   e.urls = by_url.size();
   std::sort(by_url.begin(), by_url.end());
-  auto precision = [&](int32_t r) {
-    const RuleStats& s = rules.rules()[static_cast<size_t>(r)].stats;
-    double low, high;
-    WilsonInterval(s.correct, s.judged, &low, &high);
-    return std::array<double, 3>{s.precision(), low, high};
-  };
   for (size_t i = 0; i < by_url.size();) {
     size_t end = i + 1;
     while (end < by_url.size() && by_url[end].form_hash == by_url[i].form_hash) ++end;
@@ -69,11 +73,11 @@ Estimate EstimateDuplicates(std::vector<UrlForm> forms, const RuleSet& rules) {
           page = k;
           break;
         }
-        if (precision(by_url[k].rule)[0] < precision(by_url[page].rule)[0]) page = k;
+        if (by_url[k].precision < by_url[page].precision) page = k;
       }
       for (size_t k = i; k < end; ++k) {
         if (k == page || by_url[k].rule < 0) continue;
-        auto [p, low, high] = precision(by_url[k].rule);
+        double p = by_url[k].precision, low = by_url[k].low, high = by_url[k].high;
         ++e.merged;
         e.expected += p;
         e.stddev += p * (1 - p);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <memory>
 #include <thread>
 #include <unordered_map>
 
@@ -13,12 +14,35 @@ namespace {
 struct Form {
   uint64_t hash;  // of the URL's form after the rules
   uint32_t url;
-  int32_t rule;
+  int32_t rule;  // the first rule that changed it, -1: none
   bool operator<(const Form& o) const { return hash != o.hash ? hash < o.hash : url < o.url; }
 };
 
-void JudgeGroup(const UrlCorpus& corpus, const Form* begin, const Form* end, bool held_out_only,
-                std::unordered_map<uint32_t, uint32_t>* holders, Judgement* j) {
+// The rules of a wrong chain to blame: the first whose step led to a URL
+// of the corpus that is no duplicate of the source; if no step can be told
+// so, every rule whose step did not lead to a duplicate (when in doubt,
+// each rule that may have erred counts it).
+void Blame(const UrlCorpus& corpus, uint32_t source, const std::vector<int>& chain,
+           const std::vector<std::string>& steps, std::vector<int>* blamed) {
+  blamed->clear();
+  for (size_t k = 0; k < chain.size(); ++k) {
+    int64_t id = corpus.Find(steps[k]);
+    if (id < 0) {
+      blamed->push_back(chain[k]);
+    } else if (!corpus.ShareACluster(source, static_cast<uint32_t>(id))) {
+      blamed->assign(1, chain[k]);
+      return;
+    }
+  }
+  if (blamed->empty()) blamed->push_back(chain.back());
+}
+
+// Each rewritten URL of a group is judged: a right verdict counts for every
+// rule of its chain, a wrong one against the rules to blame.
+void JudgeGroup(const UrlCorpus& corpus, const RuleSet& rules, const Form* begin, const Form* end,
+                bool held_out_only, std::unordered_map<uint32_t, uint32_t>* holders, Judgement* j) {
+  std::vector<int> chain, blamed;
+  std::vector<std::string> steps;
   holders->clear();
   for (const Form* f = begin; f != end; ++f)
     for (const uint32_t* c = corpus.clusters_begin(f->url); c != corpus.clusters_end(f->url); ++c)
@@ -29,10 +53,17 @@ void JudgeGroup(const UrlCorpus& corpus, const Form* begin, const Form* end, boo
     bool correct = false;
     for (const uint32_t* c = corpus.clusters_begin(f->url); c != corpus.clusters_end(f->url); ++c)
       correct = correct || (*holders)[*c] == size;
-    RuleStats& s = j->per_rule[static_cast<size_t>(f->rule)];
-    ++s.judged;
+    rules.ApplyRules(corpus.url(f->url), &chain, &steps);
+    if (correct) {
+      for (int r : chain) {
+        ++j->per_rule[static_cast<size_t>(r)].judged;
+        ++j->per_rule[static_cast<size_t>(r)].correct;
+      }
+    } else {
+      Blame(corpus, f->url, chain, steps, &blamed);
+      for (int r : blamed) ++j->per_rule[static_cast<size_t>(r)].judged;
+    }
     ++j->judged;
-    s.correct += correct;
     j->correct += correct;
   }
 }
@@ -56,28 +87,30 @@ Judgement Judge(const UrlCorpus& corpus, const RuleSet& rules, bool held_out_onl
   Judgement j;
   j.per_rule.assign(rules.rules().size(), RuleStats{});
   std::vector<Form> forms(corpus.url_count());
+  std::unique_ptr<std::atomic<bool>[]> used(new std::atomic<bool>[rules.rules().size()]());
   ParallelFor(forms.size(), threads, [&](size_t begin, size_t end) {
+    std::vector<int> chain;
     for (size_t i = begin; i < end; ++i) {
-      int rule = -1;
-      std::string form = rules.ApplyRules(corpus.url(static_cast<uint32_t>(i)), &rule);
-      forms[i] = Form{XXH3_64bits(form.data(), form.size()), static_cast<uint32_t>(i), rule};
+      std::string form = rules.ApplyRules(corpus.url(static_cast<uint32_t>(i)), &chain);
+      for (int r : chain) used[static_cast<size_t>(r)].store(true, std::memory_order_relaxed);
+      forms[i] = Form{XXH3_64bits(form.data(), form.size()), static_cast<uint32_t>(i),
+                      chain.empty() ? -1 : chain[0]};
     }
   });
   std::sort(forms.begin(), forms.end());
   j.urls = forms.size();
   std::unordered_map<uint32_t, uint32_t> holders;
-  std::vector<bool> used(rules.rules().size(), false);
   for (size_t i = 0; i < forms.size();) {
     size_t e = i + 1;
     while (e < forms.size() && forms[e].hash == forms[i].hash) ++e;
     ++j.forms;
     for (size_t k = i; k < e; ++k)
-      if (forms[k].rule >= 0) ++j.rewritten, used[static_cast<size_t>(forms[k].rule)] = true;
+      if (forms[k].rule >= 0) ++j.rewritten;
     if (e - i >= 2)
-      JudgeGroup(corpus, forms.data() + i, forms.data() + e, held_out_only, &holders, &j);
+      JudgeGroup(corpus, rules, forms.data() + i, forms.data() + e, held_out_only, &holders, &j);
     i = e;
   }
-  j.rules_used = static_cast<uint64_t>(std::count(used.begin(), used.end(), true));
+  for (size_t r = 0; r < rules.rules().size(); ++r) j.rules_used += used[r].load();
   return j;
 }
 

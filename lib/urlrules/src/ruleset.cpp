@@ -38,29 +38,47 @@ std::vector<int> RuleSet::Order() const {
   return order;
 }
 
-std::string RuleSet::ApplyRules(std::string_view canonical, int* rule) const {
-  if (rule) *rule = -1;
+// One rewrite: the first of the host's rules that changes the URL; false if none.
+bool RuleSet::RewriteOnce(std::string_view canonical, std::string* out, int* rule) const {
   // Most hosts have no rules: find the host before tokenising anything.
   size_t start = canonical.find("://");
-  if (hosts_.empty() || start == std::string_view::npos) return std::string(canonical);
+  if (hosts_.empty() || start == std::string_view::npos) return false;
   std::string_view host = canonical.substr(start + 3);
   host = host.substr(0, host.find_first_of("/?"));
   auto it = hosts_.find(host);
   UrlTokens source, target;
-  if (it == hosts_.end() || it->second.order.empty() || !Tokenise(canonical, &source))
-    return std::string(canonical);
+  if (it == hosts_.end() || it->second.order.empty() || !Tokenise(canonical, &source)) return false;
   for (int i : it->second.order)
     if (Apply(rules_[static_cast<size_t>(i)], source, it->second.delimiters, &target)) {
-      std::string out = url::AggressiveCanonicalize(Join(target));
-      if (out == canonical) return out;
-      if (rule) *rule = i;
-      return out;
+      *out = url::AggressiveCanonicalize(Join(target));
+      if (*out == canonical) continue;
+      *rule = i;
+      return true;
     }
-  return std::string(canonical);
+  return false;
 }
 
-std::string RuleSet::Canonicalize(std::string_view url, int* rule) const {
-  return ApplyRules(url::AggressiveCanonicalize(url), rule);
+std::string RuleSet::ApplyRules(std::string_view canonical, std::vector<int>* chain,
+                                std::vector<std::string>* steps) const {
+  if (chain) chain->clear();
+  if (steps) steps->clear();
+  std::string form(canonical), next;
+  std::vector<std::string> seen;
+  for (int step = 0; step < kMaxRewrites; ++step) {
+    int rule = -1;
+    if (!RewriteOnce(form, &next, &rule)) break;
+    // A form met before: rules that undo each other; stop at the first.
+    if (next == canonical || std::find(seen.begin(), seen.end(), next) != seen.end()) break;
+    seen.push_back(next);
+    form.swap(next);
+    if (chain) chain->push_back(rule);
+    if (steps) steps->push_back(form);
+  }
+  return form;
+}
+
+std::string RuleSet::Canonicalize(std::string_view url, std::vector<int>* chain) const {
+  return ApplyRules(url::AggressiveCanonicalize(url), chain);
 }
 
 std::string FormatPrecision(uint64_t correct, uint64_t judged) {

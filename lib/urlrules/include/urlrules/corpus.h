@@ -31,6 +31,10 @@ class UrlCorpus {
 
   size_t url_count() const { return url_begin_.size(); }
   std::string_view url(uint32_t id) const;
+  // The id of a URL (as AggressiveCanonicalize writes it), -1 if absent.
+  int64_t Find(std::string_view url) const;
+  // Whether two URLs have records in one cluster.
+  bool ShareACluster(uint32_t a, uint32_t b) const;
   // The clusters of a URL's records (distinct, ascending).
   const uint32_t* clusters_begin(uint32_t id) const {
     return url_clusters_.data() + cluster_index_[id];

@@ -13,10 +13,13 @@
 namespace urlrules {
 
 // One URL of the list: hashes of its standard form and of its form after
-// the rules, and the rule that rewrote it (-1: none).
+// the rules, the first rule that rewrote it (-1: none), and the chance that
+// its rewrites are all right: the product of its rules' precisions (and of
+// their 95% Wilson bounds).
 struct UrlForm {
   uint64_t url_hash = 0, form_hash = 0;
   int32_t rule = -1;
+  double precision = 1, low = 1, high = 1;
   bool operator<(const UrlForm& o) const;
 };
 UrlForm FormOf(const RuleSet& rules, std::string_view url);
@@ -36,7 +39,7 @@ void WilsonInterval(uint64_t correct, uint64_t judged, double* low, double* high
 
 // Sorts forms (one per listed URL) and sums. In a group of one form, one
 // URL is the page (one no rule rewrote, else the one with the least
-// precise rule); each other URL is a duplicate with its rule's precision.
-Estimate EstimateDuplicates(std::vector<UrlForm> forms, const RuleSet& rules);
+// precise rules); each other URL is a duplicate with its rules' precision.
+Estimate EstimateDuplicates(std::vector<UrlForm> forms);
 
 }  // namespace urlrules

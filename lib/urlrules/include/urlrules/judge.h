@@ -4,7 +4,11 @@
 // rule rewrote is judged when it meets another URL (their forms are
 // equal); it is correct when each URL it meets has a record in one of its
 // duplicate clusters: in some cluster of the rewritten URL, every URL of
-// the group has a record. A rewrite that meets nothing is not judged.
+// the group has a record. A rewrite that meets nothing is not judged. A
+// URL rewritten by several rules in turn (ruleset.h) counts, when right,
+// for each of them; when wrong, against the first whose step led to a URL
+// of the corpus that is no duplicate of it, else against each rule whose
+// step led to no duplicate (a URL not in the corpus cannot clear it).
 #pragma once
 
 #include <cstdint>

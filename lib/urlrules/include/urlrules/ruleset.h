@@ -1,8 +1,11 @@
 // A set of URL rules with their hosts' delimiters: the rules file
 // (warcurlrules(5)) read and written, and the canonicaliser that applies
 // it: url::AggressiveCanonicalize, then the first of the host's rules (most
-// literal context first) that matches, then AggressiveCanonicalize again
-// (argument order, case).
+// literal context first) that matches and changes the URL, then
+// AggressiveCanonicalize again (argument order, case); and so again on the
+// result (another host's rules after an alias, one tracking argument after
+// another) until no rule changes it, at most kMaxRewrites times or until a
+// form comes back.
 #pragma once
 
 #include <cstdint>
@@ -25,11 +28,14 @@ class RuleSet {
   // Orders each host's rules for Canonicalize; call after the last Add.
   void Finish();
 
-  // Standard canonicalisation and the rules; *rule is the index (rules())
-  // of the rule that changed the URL, or -1.
-  std::string Canonicalize(std::string_view url, int* rule = nullptr) const;
-  // The same for a URL that AggressiveCanonicalize wrote already.
-  std::string ApplyRules(std::string_view canonical, int* rule = nullptr) const;
+  static constexpr int kMaxRewrites = 8;
+  // Standard canonicalisation and the rules; *chain gets the indices
+  // (rules()) of the rules that changed the URL, in order.
+  std::string Canonicalize(std::string_view url, std::vector<int>* chain = nullptr) const;
+  // The same for a URL that AggressiveCanonicalize wrote already; *steps
+  // gets the form after each rule of the chain.
+  std::string ApplyRules(std::string_view canonical, std::vector<int>* chain = nullptr,
+                         std::vector<std::string>* steps = nullptr) const;
 
   const std::vector<Rule>& rules() const { return rules_; }
   std::vector<Rule>& mutable_rules() { return rules_; }
@@ -55,6 +61,7 @@ class RuleSet {
   static base::Result<RuleSet> Parse(std::string_view text);
 
  private:
+  bool RewriteOnce(std::string_view canonical, std::string* out, int* rule) const;
   struct Host {
     Delimiters delimiters;
     std::vector<int> order;  // indices into rules_, as tried
