@@ -2,11 +2,12 @@
 # Slurm: (a) a host's map fails (its data directory is not mounted); (b) a
 # reduce task is cancelled while it runs; (f) the driver is stopped; (c) a
 # host's network goes down while the reduce tasks run; (e) a new run while
-# that host is down; (d) one host's rewrite fails while the others rewrite.
-# Each time the driver exits non-zero naming the step and its log, no job
-# is left pending or running, no input is changed and no temporary file is
-# left; then the same command resumes (submitting only what is not done)
-# and every host's files are byte-identical to the one-machine warcdedup's.
+# that host is down; (d) one host's rewrite fails while the others rewrite;
+# (g) a reduce task's merge (sort -m) dies mid-way. Each time the driver
+# exits non-zero naming the step and its log, no job is left pending or
+# running, no input is changed and no temporary file is left; then the same
+# command resumes (submitting only what is not done) and every host's files
+# are byte-identical to the one-machine warcdedup's.
 source "$SRC/tests/cli/common.bash"
 source "$SRC/scripts/test-servers/cluster/testlib.bash"
 source "$SRC/tests/cli/cluster_dedup_slurm.bash"
@@ -24,6 +25,19 @@ done
 exec "$PKG_BIN/warccollres" "\$@"
 EOF
 chmod +x "$WORK/wrap/warccollres"
+# And while $WORK/hold/sort-dies exists, reduce task 2's merge of its ranges
+# writes one line and is killed (as by the OOM killer): what warccollres
+# reads looks complete, only sort's exit status tells.
+real_sort=$(command -v sort)
+cat >"$WORK/wrap/sort" <<EOF
+#!/bin/bash
+if [ "\$1 \$2" = "-m -k6,6" ] && [ "\${SLURM_ARRAY_TASK_ID:-}" = 2 ] && [ -e "$WORK/hold/sort-dies" ]; then
+  "$real_sort" "\$@" | head -n 1
+  kill -KILL \$\$
+fi
+exec "$real_sort" "\$@"
+EOF
+chmod +x "$WORK/wrap/sort"
 TOOLS=$WORK/wrap:$TOOLS
 
 # wait_for WHAT SECONDS CMD...: until CMD succeeds.
@@ -179,6 +193,25 @@ slurm_dedup out-d
 expect_done out-d
 expect_eq "(d) map, reduce and check submitted" "1 1 2" \
   "$(submitted out-d map-h1) $(submitted out-d reduce) $(submitted out-d check)"
+
+# (g) Reduce task 2's merge dies after one line: warccollres ends well on
+# that line, but the step fails on sort's exit status; nothing after it
+# runs; the same command resumes.
+mount_outdir out-g
+touch "$WORK/hold/sort-dies"
+slurm_dedup out-g
+rm "$WORK/hold/sort-dies"
+[ "$rc" -eq 1 ] || fail "(g) exit $rc: $(cat "$WORK/err")"
+grep -q "^warcdedup-slurm: reduce 2 failed (exit status 2 on h[123]); its log: $WORK/scratch-out-g/slurm/reduce-2.out\$" \
+  "$WORK/err" || fail "(g) the failed step is not named: $(cat "$WORK/err")"
+grep -q "^  warcdedup-step: sort -m of the buckets 2 failed (exit 137)\$" "$WORK/err" ||
+  fail "(g) no cause: $(cat "$WORK/err")"
+expect_queue_idle
+expect_nothing_written out-g
+[ ! -e "$WORK/scratch-out-g/reduce/2" ] || fail "(g) reduce 2 is done after all"
+slurm_dedup out-g
+expect_done out-g
+expect_eq "(g) reduces submitted" 2 "$(submitted out-g reduce)"
 
 cluster_down_checked
 echo "ok"
