@@ -1,6 +1,7 @@
 // Generalising transformations across shapes (generalise.h).
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "urlrules/generalise.h"
 
@@ -35,13 +36,22 @@ int ArgUses(const Template& t, const std::string& name) {
 }
 
 // Trailing wildcard components copied, in order, to the target's end.
+// A component pattern that varies (a wildcard, or tokens with one: "p*",
+// "*-*.html"): copied as it is, it folds; a literal ("print") does not.
+bool Varies(const ComponentPattern& c) {
+  if (c.any) return true;
+  for (const ValuePattern& t : c.tokens)
+    if (t.any || t.values.size() > 1) return true;
+  return false;
+}
+
 size_t TailRun(const Rule& r) {
   const auto& path = r.context.path;
   const auto& target = r.target.path;
   size_t run = 0;
   while (run < path.size() && run < target.size()) {
     int i = static_cast<int>(path.size() - 1 - run);
-    if (!path[static_cast<size_t>(i)].any || !IsCopyOf(target[target.size() - 1 - run], i) ||
+    if (!Varies(path[static_cast<size_t>(i)]) || !IsCopyOf(target[target.size() - 1 - run], i) ||
         Uses(r.target, i) != 1)
       break;
     ++run;
@@ -52,7 +62,7 @@ size_t TailRun(const Rule& r) {
 size_t HeadRun(const Rule& r) {
   const auto& path = r.context.path;
   size_t run = 0;
-  while (run < path.size() && run < r.target.path.size() && path[run].any &&
+  while (run < path.size() && run < r.target.path.size() && Varies(path[run]) &&
          IsCopyOf(r.target.path[run], static_cast<int>(run)) &&
          Uses(r.target, static_cast<int>(run)) == 1)
     ++run;
@@ -109,6 +119,69 @@ bool FoldRule(const Rule& rule, Rule* folded) {
   changed = changed || !folded->context.other_args;
   folded->context.other_args = folded->target.other_args = true;
   return changed;
+}
+
+std::vector<Rule> DropsOneByOne(const std::vector<Rule>& rules, size_t wildcard_values) {
+  // By host and argument: the values seen dropped (any: a wildcard), the pairs behind them.
+  struct Seen {
+    std::set<std::string> values;
+    bool any = false;
+    uint64_t learned = 0;
+  };
+  std::map<std::pair<std::string, std::string>, Seen> seen;
+  for (const Rule& r : rules) {
+    if (r.target.host || !KeepsPath(r)) continue;
+    for (const ArgPattern& a : r.context.args) {
+      if (ArgUses(r.target, a.name) > 0) continue;  // kept, or its value used
+      Seen& s = seen[{r.host, a.name}];
+      s.any = s.any || a.value.any;
+      s.values.insert(a.value.values.begin(), a.value.values.end());
+      s.learned += r.stats.learned;
+    }
+  }
+  std::vector<Rule> out;
+  for (const auto& [key, s] : seen) {
+    Rule d;
+    d.host = key.first;
+    d.context.fold = Fold::kTail;
+    ArgPattern a{key.second, {}};
+    a.value.any = s.any || s.values.size() >= wildcard_values;
+    if (!a.value.any) a.value.values.assign(s.values.begin(), s.values.end());
+    d.context.args.push_back(std::move(a));
+    d.context.other_args = true;
+    d.target.path.push_back({Part{Part::Kind::kRest, "", 0, 0}});
+    d.target.other_args = true;
+    d.folded = true;
+    d.stats.learned = s.learned;
+    out.push_back(std::move(d));
+  }
+  return out;
+}
+
+std::vector<Rule> HostAliases(const std::vector<Rule>& rules) {
+  std::map<std::pair<std::string, std::string>, uint64_t> aliases;  // (host, target host) -> pairs
+  for (const Rule& r : rules) {
+    if (!r.target.host || !KeepsPath(r)) continue;
+    bool args_kept = true;
+    for (const ArgPattern& a : r.context.args)
+      args_kept = args_kept && ArgUses(r.target, a.name) > 0;
+    if (args_kept && r.target.args.size() == r.context.args.size())
+      aliases[{r.host, *r.target.host}] += r.stats.learned;
+  }
+  std::vector<Rule> out;
+  for (const auto& [hosts, learned] : aliases) {
+    Rule a;
+    a.host = hosts.first;
+    a.context.fold = Fold::kTail;
+    a.context.other_args = true;
+    a.target.host = hosts.second;
+    a.target.path.push_back({Part{Part::Kind::kRest, "", 0, 0}});
+    a.target.other_args = true;
+    a.folded = true;
+    a.stats.learned = learned;
+    out.push_back(std::move(a));
+  }
+  return out;
 }
 
 std::vector<Rule> FoldAcrossShapes(const std::vector<Rule>& rules) {

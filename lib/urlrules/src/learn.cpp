@@ -100,9 +100,15 @@ std::vector<Rule> Candidates(const UrlCorpus& corpus, const LearnOptions& o,
   for (auto& l : leaves)
     for (Rule& r : l) rules.push_back(std::move(r));
   summary->leaf_rules = rules.size();
-  std::vector<Rule> folded = FoldAcrossShapes(rules);
-  summary->folded_rules = folded.size();
-  for (Rule& r : folded) rules.push_back(std::move(r));
+  // Folded rules and one-argument drops, each text once.
+  std::set<std::string> seen;
+  std::vector<Rule> general;
+  for (std::vector<Rule> more :
+       {FoldAcrossShapes(rules), DropsOneByOne(rules, o.tree.wildcard_values)})
+    for (Rule& r : more)
+      if (seen.insert(FormatRule(r)).second) general.push_back(std::move(r));
+  summary->folded_rules = general.size();
+  for (Rule& r : general) rules.push_back(std::move(r));
   return rules;
 }
 

@@ -28,28 +28,6 @@ std::string Quote(std::string_view s) {
   return out;
 }
 
-bool IsCopy(const std::vector<Part>& parts, Part::Kind kind, int component) {
-  return parts.size() == 1 && parts[0].kind == kind &&
-         (kind == Part::Kind::kRest || parts[0].component == component);
-}
-
-// Whether the target is the source's own path (every component copied in
-// place) on the same host: then only arguments change.
-bool KeepsPath(const Rule& r) {
-  const Context& c = r.context;
-  if (r.target.host) return false;
-  size_t rest = c.fold == Fold::kNone ? 0 : 1;
-  if (r.target.path.size() != c.path.size() + rest) return false;
-  size_t first = c.fold == Fold::kHead ? 1 : 0;
-  if (rest &&
-      !IsCopy(r.target.path[c.fold == Fold::kHead ? 0 : c.path.size()], Part::Kind::kRest, 0))
-    return false;
-  for (size_t i = 0; i < c.path.size(); ++i)
-    if (!IsCopy(r.target.path[first + i], Part::Kind::kComponent, static_cast<int>(i)))
-      return false;
-  return true;
-}
-
 // The arguments the target drops: named in the context, not copied under their name.
 std::vector<std::string> Dropped(const Rule& r) {
   std::vector<std::string> out;
@@ -77,7 +55,7 @@ void WriteRule(const Rule& r, std::string* out) {
     return;
   }
   std::vector<std::string> dropped = Dropped(r);
-  bool only_drops = KeepsPath(r) && r.target.other_args && !dropped.empty() &&
+  bool only_drops = !r.target.host && KeepsPath(r) && r.target.other_args && !dropped.empty() &&
                     r.target.args.size() + dropped.size() == c.args.size();
   if (!only_drops) {
     out->append(

@@ -77,6 +77,22 @@ int Rule::Specificity() const {
   return score * 2 + (context.other_args ? 0 : 1);
 }
 
+bool KeepsPath(const Rule& r) {
+  const Context& c = r.context;
+  auto copy = [](const std::vector<Part>& parts, Part::Kind kind, int component) {
+    return parts.size() == 1 && parts[0].kind == kind &&
+           (kind == Part::Kind::kRest || parts[0].component == component);
+  };
+  size_t rest = c.fold == Fold::kNone ? 0 : 1;
+  if (r.target.path.size() != c.path.size() + rest) return false;
+  size_t first = c.fold == Fold::kHead ? 1 : 0;
+  if (rest && !copy(r.target.path[c.fold == Fold::kHead ? 0 : c.path.size()], Part::Kind::kRest, 0))
+    return false;
+  for (size_t i = 0; i < c.path.size(); ++i)
+    if (!copy(r.target.path[first + i], Part::Kind::kComponent, static_cast<int>(i))) return false;
+  return true;
+}
+
 bool Apply(const Rule& rule, const UrlTokens& src, const Delimiters& d, UrlTokens* out) {
   const Context& c = rule.context;
   size_t n = src.segments.size(), k = c.path.size();

@@ -135,33 +135,30 @@ class Tree {
     Refine(kept, 0, out);
   }
 
-  // The keys (whole components, argument values) in order: a value that
-  // recurs is structure ("print"), values seen once or twice are ids: a
-  // leaf holding both becomes one rule per recurring value and one for the
-  // rare ones, so that "/print/*" and "/s(*)/*" do not merge into "/*/*".
-  // (Recurring values alone, "news" "sport" "arts", stay one rule.)
-  void Refine(const std::vector<size_t>& rows, size_t key, std::vector<Rule>* out) const {
+  // A component the target does not copy whole ("print", "s(k2j3)": the
+  // rule drops or picks from it) splits a leaf by its number of deep
+  // tokens, so that "/print/*" and "/s(*)/*" do not merge into "/*/*"
+  // (the tree saw one transformation: its keys could not tell them apart).
+  void Refine(const std::vector<size_t>& rows, size_t component, std::vector<Rule>* out) const {
     const UrlTokens& first = pairs_[rows[0]].source;
-    size_t keys = first.segments.size() + first.args.size();
-    if (key == keys) return Emit(rows, out);
-    std::map<std::string, std::vector<size_t>> by_value;
-    for (size_t r : rows) by_value[Value(r, key)].push_back(r);
-    std::vector<std::vector<size_t>> groups(1);
-    for (auto& [value, group] : by_value) {
-      if (group.size() >= o_.wildcard_values)
-        groups.push_back(std::move(group));
-      else
-        groups[0].insert(groups[0].end(), group.begin(), group.end());
-    }
-    // Only a mix splits: recurring values beside rare ones.
-    if (groups.size() == 1 || groups[0].empty()) return Refine(rows, key + 1, out);
-    for (std::vector<size_t>& g : groups)
-      if (!g.empty()) std::sort(g.begin(), g.end()), Refine(g, key + 1, out);
+    if (component == first.segments.size()) return Emit(rows, out);
+    if (CopiedWhole(pairs_[rows[0]].target, component)) return Refine(rows, component + 1, out);
+    std::map<size_t, std::vector<size_t>> by_count;
+    for (size_t r : rows)
+      by_count[DeepTokens(pairs_[r].source.segments[component], d_).size()].push_back(r);
+    for (auto& [count, group] : by_count) Refine(group, component + 1, out);
   }
 
-  const std::string& Value(size_t row, size_t key) const {
-    const UrlTokens& s = pairs_[row].source;
-    return key < s.segments.size() ? s.segments[key] : s.args[key - s.segments.size()].value;
+  static bool CopiedWhole(const Template& t, size_t component) {
+    for (const auto& c : t.path)
+      for (const Part& p : c)
+        if (p.kind == Part::Kind::kComponent && static_cast<size_t>(p.component) == component)
+          return true;
+    for (const auto& a : t.args)
+      for (const Part& p : a.value)
+        if (p.kind == Part::Kind::kComponent && static_cast<size_t>(p.component) == component)
+          return true;
+    return false;
   }
 
   void Emit(const std::vector<size_t>& kept, std::vector<Rule>* out) const {

@@ -103,6 +103,10 @@ struct Rule {
   int Specificity() const;
 };
 
+// Whether the target's path is the source's, every component copied in
+// place ("${1}/${2}", "${**}/${1}"), whatever the host and arguments.
+bool KeepsPath(const Rule& rule);
+
 // Applies the rule to a tokenised URL of its host (with the host's
 // delimiters); false when the context does not match.
 bool Apply(const Rule& rule, const UrlTokens& source, const Delimiters& d, UrlTokens* out);
