@@ -224,7 +224,8 @@ TEST_CASE("Folding: wildcard components and arguments copied as they are become 
   CHECK(FoldRule(R("a.com", "/*/x-*/print", "${host}/${1}/${2}", Delimiters{"-", false}), &f));
   CHECK(FormatRule(f) == "a.com /**/print?* -> ${host}/${**}?${*}");  // "x-*" varies: it folds
   CHECK(FoldRule(R("a.com", "/*/news/print", "${host}/${1}/${2}"), &f));
-  CHECK(FormatRule(f) == "a.com /**/news/print?* -> ${host}/${**}/${1}?${*}");  // a literal stops it
+  CHECK(FormatRule(f) ==
+        "a.com /**/news/print?* -> ${host}/${**}/${1}?${*}");    // a literal stops it
   CHECK(FoldRule(R("a.com", "/*/*", "${host}/${2}/${1}"), &f));  // reordered: only other arguments
   CHECK(FormatRule(f) == "a.com /*/*?* -> ${host}/${2}/${1}?${*}");
   Rule again;
