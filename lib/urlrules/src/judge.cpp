@@ -14,7 +14,7 @@ namespace {
 struct Form {
   uint64_t hash;  // of the URL's form after the rules
   uint32_t url;
-  int32_t rule;  // the first rule that changed it, -1: none
+  int32_t rule;  // >= 0: a rule changed it
   bool operator<(const Form& o) const { return hash != o.hash ? hash < o.hash : url < o.url; }
 };
 
@@ -83,20 +83,66 @@ void ParallelFor(size_t n, int threads, const std::function<void(size_t, size_t)
   for (std::thread& t : pool) t.join();
 }
 
-Judgement Judge(const UrlCorpus& corpus, const RuleSet& rules, bool held_out_only, int threads) {
+uint64_t HostHash(std::string_view host) { return XXH3_64bits(host.data(), host.size()); }
+
+namespace {
+
+constexpr uint64_t kManyHosts = ~uint64_t{0};
+
+std::string_view HostOf(std::string_view url) {
+  size_t start = url.find("://");
+  if (start == std::string_view::npos) return {};
+  url.remove_prefix(start + 3);
+  return url.substr(0, url.find_first_of("/?"));
+}
+
+// Canonicalises URL i into the cache's slots.
+void Canonicalise(const UrlCorpus& corpus, const RuleSet& rules, uint32_t i,
+                  std::vector<int>* chain, std::vector<std::string>* steps, std::atomic<bool>* used,
+                  JudgeCache* c) {
+  std::string_view url = corpus.url(i);
+  std::string form = rules.ApplyRules(url, chain, steps);
+  if (used)
+    for (int r : *chain) used[static_cast<size_t>(r)].store(true, std::memory_order_relaxed);
+  c->form[i] = XXH3_64bits(form.data(), form.size());
+  c->rewritten[i] = !chain->empty();
+  c->host[i] = HostHash(HostOf(url));
+  c->other[i] = c->host[i];
+  for (const std::string& step : *steps) {
+    uint64_t h = HostHash(HostOf(step));
+    if (h == c->host[i] || h == c->other[i]) continue;
+    c->other[i] = c->other[i] == c->host[i] ? h : kManyHosts;
+  }
+}
+
+}  // namespace
+
+Judgement Judge(const UrlCorpus& corpus, const RuleSet& rules, bool held_out_only, int threads,
+                JudgeCache* cache) {
   Judgement j;
   j.per_rule.assign(rules.rules().size(), RuleStats{});
-  std::vector<Form> forms(corpus.url_count());
-  std::unique_ptr<std::atomic<bool>[]> used(new std::atomic<bool>[rules.rules().size()]());
-  ParallelFor(forms.size(), threads, [&](size_t begin, size_t end) {
+  JudgeCache local;
+  JudgeCache* c = cache ? cache : &local;
+  size_t n = corpus.url_count();
+  bool all = !c->valid;
+  if (all) {
+    c->form.assign(n, 0), c->host.assign(n, 0), c->other.assign(n, 0), c->rewritten.assign(n, 0);
+  }
+  std::unique_ptr<std::atomic<bool>[]> used(cache ? nullptr
+                                                  : new std::atomic<bool>[rules.rules().size()]());
+  ParallelFor(n, threads, [&](size_t begin, size_t end) {
     std::vector<int> chain;
-    for (size_t i = begin; i < end; ++i) {
-      std::string form = rules.ApplyRules(corpus.url(static_cast<uint32_t>(i)), &chain);
-      for (int r : chain) used[static_cast<size_t>(r)].store(true, std::memory_order_relaxed);
-      forms[i] = Form{XXH3_64bits(form.data(), form.size()), static_cast<uint32_t>(i),
-                      chain.empty() ? -1 : chain[0]};
-    }
+    std::vector<std::string> steps;
+    for (size_t i = begin; i < end; ++i)
+      if (all || c->dirty_hosts.count(c->host[i]) || c->other[i] == kManyHosts ||
+          (c->other[i] != c->host[i] && c->dirty_hosts.count(c->other[i])))
+        Canonicalise(corpus, rules, static_cast<uint32_t>(i), &chain, &steps, used.get(), c);
   });
+  c->valid = true;
+  c->dirty_hosts.clear();
+  std::vector<Form> forms(n);
+  for (size_t i = 0; i < n; ++i)
+    forms[i] = Form{c->form[i], static_cast<uint32_t>(i), c->rewritten[i] ? 0 : -1};
   std::sort(forms.begin(), forms.end());
   j.urls = forms.size();
   std::unordered_map<uint32_t, uint32_t> holders;
@@ -110,7 +156,8 @@ Judgement Judge(const UrlCorpus& corpus, const RuleSet& rules, bool held_out_onl
       JudgeGroup(corpus, rules, forms.data() + i, forms.data() + e, held_out_only, &holders, &j);
     i = e;
   }
-  for (size_t r = 0; r < rules.rules().size(); ++r) j.rules_used += used[r].load();
+  if (used)
+    for (size_t r = 0; r < rules.rules().size(); ++r) j.rules_used += used[r].load();
   return j;
 }
 

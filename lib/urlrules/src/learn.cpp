@@ -117,6 +117,7 @@ std::vector<Rule> Candidates(const UrlCorpus& corpus, const LearnOptions& o,
 // the rules keep their last figures.
 void KeepMeasuring(const UrlCorpus& corpus, const LearnOptions& o, bool folded_only, RuleSet* set,
                    LearnSummary* summary) {
+  JudgeCache cache;  // from one round to the next only dropped rules' hosts change
   auto good = [&](const Rule& r) {
     if (folded_only && !r.folded) return true;
     return r.stats.judged >= o.min_coverage && r.stats.judged > 0 &&
@@ -125,12 +126,14 @@ void KeepMeasuring(const UrlCorpus& corpus, const LearnOptions& o, bool folded_o
   };
   for (;;) {
     ++summary->rounds;
-    Judgement j = Judge(corpus, *set, /*held_out_only=*/true, o.threads);
+    Judgement j = Judge(corpus, *set, /*held_out_only=*/true, o.threads, &cache);
     for (size_t i = 0; i < set->rules().size(); ++i) {
       set->mutable_rules()[i].stats.judged = j.per_rule[i].judged;
       set->mutable_rules()[i].stats.correct = j.per_rule[i].correct;
     }
     size_t before = set->rules().size();
+    for (const Rule& r : set->rules())
+      if (!good(r)) cache.dirty_hosts.insert(HostHash(r.host));
     *set = set->Filtered(good);
     summary->dropped += before - set->rules().size();
     if (set->rules().size() == before) return;

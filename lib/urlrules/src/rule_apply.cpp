@@ -6,9 +6,8 @@
 namespace urlrules {
 namespace {
 
-bool MatchComponent(const ComponentPattern& p, std::string_view component, const Delimiters& d) {
+bool MatchComponent(const ComponentPattern& p, const std::vector<std::string_view>& tokens) {
   if (p.any) return true;
-  std::vector<std::string_view> tokens = DeepTokens(component, d);
   if (tokens.size() != p.tokens.size()) return false;
   for (size_t i = 0; i < tokens.size(); ++i)
     if (!p.tokens[i].Matches(tokens[i])) return false;
@@ -31,7 +30,7 @@ bool Named(const Context& c, std::string_view name) {
 }
 
 // The text of a target piece list; false when a reference has nothing to give.
-bool Build(const std::vector<Part>& parts, const UrlTokens& src, size_t first, const Delimiters& d,
+bool Build(const std::vector<Part>& parts, const UrlTokens& src, const DeepUrl& deep, size_t first,
            std::string* out) {
   out->clear();
   for (const Part& p : parts) {
@@ -43,8 +42,8 @@ bool Build(const std::vector<Part>& parts, const UrlTokens& src, size_t first, c
         out->append(src.segments[first + static_cast<size_t>(p.component)]);
         break;
       case Part::Kind::kToken: {
-        std::vector<std::string_view> tokens =
-            DeepTokens(src.segments[first + static_cast<size_t>(p.component)], d);
+        const std::vector<std::string_view>& tokens =
+            deep[first + static_cast<size_t>(p.component)];
         if (static_cast<size_t>(p.token) >= tokens.size()) return false;
         out->append(tokens[static_cast<size_t>(p.token)]);
         break;
@@ -93,14 +92,25 @@ bool KeepsPath(const Rule& r) {
   return true;
 }
 
+DeepUrl DeepTokensOf(const UrlTokens& url, const Delimiters& d) {
+  DeepUrl deep;
+  deep.reserve(url.segments.size());
+  for (const std::string& s : url.segments) deep.push_back(DeepTokens(s, d));
+  return deep;
+}
+
 bool Apply(const Rule& rule, const UrlTokens& src, const Delimiters& d, UrlTokens* out) {
+  return Apply(rule, src, DeepTokensOf(src, d), out);
+}
+
+bool Apply(const Rule& rule, const UrlTokens& src, const DeepUrl& deep, UrlTokens* out) {
   const Context& c = rule.context;
   size_t n = src.segments.size(), k = c.path.size();
   if (c.fold == Fold::kNone ? n != k : n < k + 1) return false;
   size_t first = c.fold == Fold::kHead ? n - k : 0;
   size_t rest_begin = c.fold == Fold::kHead ? 0 : k, rest_end = c.fold == Fold::kHead ? n - k : n;
   for (size_t i = 0; i < k; ++i)
-    if (!MatchComponent(c.path[i], src.segments[first + i], d)) return false;
+    if (!MatchComponent(c.path[i], deep[first + i])) return false;
   for (const ArgPattern& a : c.args) {
     const QueryArg* found = FindArg(src.args, a.name);
     if (!found || !a.value.Matches(found->value)) return false;
@@ -119,11 +129,11 @@ bool Apply(const Rule& rule, const UrlTokens& src, const Delimiters& d, UrlToken
       for (size_t i = rest_begin; i < rest_end; ++i) out->segments.push_back(src.segments[i]);
       continue;
     }
-    if (!Build(component, src, first, d, &text) || text.empty()) return false;
+    if (!Build(component, src, deep, first, &text) || text.empty()) return false;
     out->segments.push_back(text);
   }
   for (const TargetArg& a : t.args) {
-    if (!Build(a.value, src, first, d, &text)) return false;
+    if (!Build(a.value, src, deep, first, &text)) return false;
     QueryArg q{a.name, text, true};
     if (text.empty() && a.value.size() == 1 && a.value[0].kind == Part::Kind::kArg) {
       const QueryArg* from = FindArg(src.args, a.value[0].text);

@@ -24,6 +24,18 @@ void RuleSet::Finish() {
       return keys[static_cast<size_t>(a)] < keys[static_cast<size_t>(b)] ||
              (keys[static_cast<size_t>(a)] == keys[static_cast<size_t>(b)] && a < b);
     });
+  by_name_.clear();
+  for (const auto& [host, h] : hosts_) by_name_.emplace(host, &h);
+  // Most of a host's rules cannot match a path of a given length: index them.
+  for (auto& [host, h] : hosts_) {
+    h.by_components.assign(kIndexedComponents, std::vector<int>{});
+    for (int i : h.order) {
+      const Context& c = rules_[static_cast<size_t>(i)].context;
+      for (size_t n = 0; n < kIndexedComponents; ++n)
+        if (c.fold == Fold::kNone ? n == c.path.size() : n > c.path.size())
+          h.by_components[n].push_back(i);
+    }
+  }
 }
 
 const Delimiters& RuleSet::DelimitersOf(const std::string& host) const {
@@ -45,11 +57,18 @@ bool RuleSet::RewriteOnce(std::string_view canonical, std::string* out, int* rul
   if (hosts_.empty() || start == std::string_view::npos) return false;
   std::string_view host = canonical.substr(start + 3);
   host = host.substr(0, host.find_first_of("/?"));
-  auto it = hosts_.find(host);
+  auto it = by_name_.find(host);
   UrlTokens source, target;
-  if (it == hosts_.end() || it->second.order.empty() || !Tokenise(canonical, &source)) return false;
-  for (int i : it->second.order)
-    if (Apply(rules_[static_cast<size_t>(i)], source, it->second.delimiters, &target)) {
+  if (it == by_name_.end() || it->second->order.empty() || !Tokenise(canonical, &source))
+    return false;
+  const Host& h = *it->second;
+  const std::vector<int>& tried = source.segments.size() < kIndexedComponents
+                                      ? h.by_components[source.segments.size()]
+                                      : h.order;
+  if (tried.empty()) return false;
+  DeepUrl deep = DeepTokensOf(source, h.delimiters);
+  for (int i : tried)
+    if (Apply(rules_[static_cast<size_t>(i)], source, deep, &target)) {
       *out = url::AggressiveCanonicalize(Join(target));
       if (*out == canonical) continue;
       *rule = i;

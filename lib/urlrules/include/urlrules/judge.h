@@ -13,6 +13,8 @@
 
 #include <cstdint>
 #include <functional>
+#include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include "urlrules/corpus.h"
@@ -33,9 +35,25 @@ struct Judgement {
   }
 };
 
+// What one judging keeps for the next, while learning drops rules between
+// them: each URL's form, and the hosts whose rules made it. Next time only
+// the URLs of hosts in dirty_hosts are canonicalised again. REQUIRES: the
+// rules differ from the last call's only by rules of dirty_hosts removed;
+// anything else: valid = false.
+struct JudgeCache {
+  bool valid = false;
+  std::vector<uint64_t> form;         // by URL id: hash of the form
+  std::vector<uint64_t> host, other;  // the URL's host and the last other host of its chain
+  std::vector<uint8_t> rewritten;
+  std::unordered_set<uint64_t> dirty_hosts;  // hashes (HostHash)
+};
+uint64_t HostHash(std::string_view host);
+
 // held_out_only: judge only URLs whose clusters were all held out from
 // learning (UrlCorpus::held_out); every URL takes part in the groups.
-Judgement Judge(const UrlCorpus& corpus, const RuleSet& rules, bool held_out_only, int threads);
+// With a cache, rules_used is not counted.
+Judgement Judge(const UrlCorpus& corpus, const RuleSet& rules, bool held_out_only, int threads,
+                JudgeCache* cache = nullptr);
 
 // Runs fn(i) for i in [0, n) on `threads` threads, in chunks.
 void ParallelFor(size_t n, int threads, const std::function<void(size_t begin, size_t end)>& fn);

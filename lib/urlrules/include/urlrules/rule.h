@@ -110,6 +110,11 @@ bool KeepsPath(const Rule& rule);
 // Applies the rule to a tokenised URL of its host (with the host's
 // delimiters); false when the context does not match.
 bool Apply(const Rule& rule, const UrlTokens& source, const Delimiters& d, UrlTokens* out);
+// The same with the source's deep tokens made once (DeepTokensOf), for
+// trying many rules on one URL.
+using DeepUrl = std::vector<std::vector<std::string_view>>;
+DeepUrl DeepTokensOf(const UrlTokens& url, const Delimiters& d);
+bool Apply(const Rule& rule, const UrlTokens& source, const DeepUrl& deep, UrlTokens* out);
 
 // "HOST CONTEXT -> TARGET" (without statistics), and back.
 std::string FormatRule(const Rule& rule);

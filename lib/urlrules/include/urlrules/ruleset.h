@@ -62,11 +62,17 @@ class RuleSet {
 
  private:
   bool RewriteOnce(std::string_view canonical, std::string* out, int* rule) const;
+  static constexpr size_t kIndexedComponents = 16;
   struct Host {
     Delimiters delimiters;
     std::vector<int> order;  // indices into rules_, as tried
+    // by_components[n]: the rules of order that can match a path of n
+    // components (n < kIndexedComponents), in the same order.
+    std::vector<std::vector<int>> by_components;
   };
   std::map<std::string, Host, std::less<>> hosts_;
+  // The same hosts by hash, for lookups (Finish).
+  std::unordered_map<std::string_view, const Host*> by_name_;
   std::vector<Rule> rules_;
 };
 
