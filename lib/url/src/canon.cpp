@@ -245,6 +245,7 @@ std::string Tail(const Parts& u) {
 }  // namespace
 
 std::string UnescapeRepeatedly(std::string_view s) {
+  if (s.find('%') == std::string_view::npos) return std::string(s);  // nothing to decode
   // One pass with a stack: after each decoded byte the output's tail is
   // looked at again, which gives what decoding until nothing changes gives.
   std::string out;

@@ -50,6 +50,35 @@ std::vector<int> RuleSet::Order() const {
   return order;
 }
 
+namespace {
+
+// A rule's result as url::AggressiveCanonicalize would write it. Its pieces
+// come from a canonical URL or from literals learned from canonical URLs,
+// so only the arguments' order is to be made again (sorted by name, then
+// value, "a" before "a="). Anything the canonicaliser might still change
+// (escapes, upper case, bytes it escapes, dot segments, session ids, empty
+// pieces: a hand-written rule's literals) goes through it whole.
+std::string CanonicalJoin(UrlTokens* u) {
+  std::string joined = Join(*u);
+  bool plain = true;
+  for (char ch : joined) {
+    auto c = static_cast<unsigned char>(ch);
+    plain = plain && c > 0x20 && c < 0x7f && c != '%' && c != '#' && c != ';' && c != '(' &&
+            !(c >= 'A' && c <= 'Z');
+  }
+  for (const std::string& s : u->segments) plain = plain && !s.empty() && s != "." && s != "..";
+  for (const QueryArg& a : u->args) plain = plain && !a.name.empty();
+  if (!plain) return url::AggressiveCanonicalize(joined);
+  std::sort(u->args.begin(), u->args.end(), [](const QueryArg& x, const QueryArg& y) {
+    if (x.name != y.name) return x.name < y.name;
+    if (x.has_eq != y.has_eq) return !x.has_eq;
+    return x.value < y.value;
+  });
+  return Join(*u);
+}
+
+}  // namespace
+
 // One rewrite: the first of the host's rules that changes the URL; false if none.
 bool RuleSet::RewriteOnce(std::string_view canonical, std::string* out, int* rule) const {
   // Most hosts have no rules: find the host before tokenising anything.
@@ -69,7 +98,7 @@ bool RuleSet::RewriteOnce(std::string_view canonical, std::string* out, int* rul
   DeepUrl deep = DeepTokensOf(source, h.delimiters);
   for (int i : tried)
     if (Apply(rules_[static_cast<size_t>(i)], source, deep, &target)) {
-      *out = url::AggressiveCanonicalize(Join(target));
+      *out = CanonicalJoin(&target);
       if (*out == canonical) continue;
       *rule = i;
       return true;
