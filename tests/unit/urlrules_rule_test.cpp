@@ -7,6 +7,7 @@
 #include "urlrules/generalise.h"
 #include "urlrules/pairwise.h"
 #include "urlrules/rule.h"
+#include "urlrules/ruleset.h"
 
 using namespace urlrules;
 
@@ -242,4 +243,34 @@ TEST_CASE("Folding: wildcard components and arguments copied as they are become 
   CHECK(Texts(FoldAcrossShapes(leaves)) ==
         std::vector<std::string>{"a.com /only/*?* -> ${host}/${2}/x?${*} learned=2",
                                  "a.com /print/**?* -> ${host}/${**}?${*} learned=12"});
+}
+
+TEST_CASE("A rule set applies rules in turn, canonically, and stops on a cycle") {
+  RuleSet set;
+  set.SetDelimiters("a.com", Delimiters{"-", false});
+  set.Add(R("mirror.a.com", "/**?*", "a.com/${**}?${*}"));
+  set.Add(R("a.com", "/**?trk=*&*", "${host}/${**}?${*}"));
+  set.Add(R("a.com", "/**?utm_source=*&*", "${host}/${**}?${*}"));
+  set.Add(R("a.com", "/print/**?*", "${host}/${**}?${*}"));
+  // Hand-written literals the canonicaliser changes: upper case, a space.
+  set.Add(R("a.com", "/old?id=*&*", "${host}/New%20Page?z=${?id}&${*}"));
+  // Two rules that undo each other.
+  set.Add(R("b.com", "/x", "${host}/y"));
+  set.Add(R("b.com", "/y", "${host}/x"));
+  set.Finish();
+  std::vector<int> chain;
+  std::vector<std::string> steps;
+  CHECK(set.Canonicalize("https://mirror.a.com/print/News?utm_source=x&b=2&trk=m&a=1", &chain) ==
+        "http://a.com/news?a=1&b=2");
+  CHECK(chain.size() == 4);
+  CHECK(set.ApplyRules("http://a.com/old?id=7&b=1", &chain, &steps) ==
+        "http://a.com/new%20page?b=1&z=7");
+  CHECK(url::AggressiveCanonicalize("http://a.com/New Page?z=7&b=1") ==
+        "http://a.com/new%20page?b=1&z=7");
+  CHECK(steps == std::vector<std::string>{"http://a.com/new%20page?b=1&z=7"});
+  // b.com: x -> y, then y -> x is the form it came from: it stops at y.
+  CHECK(set.ApplyRules("http://b.com/x", &chain) == "http://b.com/y");
+  CHECK(chain.size() == 1);
+  CHECK(set.ApplyRules("http://c.com/x", &chain) == "http://c.com/x");
+  CHECK(chain.empty());
 }
