@@ -28,6 +28,7 @@ int DigestOneInput(const uint8_t* data, size_t size);
 int HostCatalogOneInput(const uint8_t* data, size_t size);
 int DbConfigOneInput(const uint8_t* data, size_t size);
 int CoverExprOneInput(const uint8_t* data, size_t size);
+int UrlRulesOneInput(const uint8_t* data, size_t size);
 
 // Aborts with `what` on stderr: libFuzzer then saves the input as a crash.
 [[noreturn]] inline void Violation(const std::string& what) {

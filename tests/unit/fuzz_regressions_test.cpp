@@ -40,6 +40,7 @@ const std::vector<std::pair<std::string, EntryPoint>> kTargets = {
     {"host_catalog", fuzz::HostCatalogOneInput},
     {"db_config", fuzz::DbConfigOneInput},
     {"cover_expr", fuzz::CoverExprOneInput},
+    {"urlrules", fuzz::UrlRulesOneInput},
 };
 
 const fs::path kFuzzDir = fs::path(WARCDEDUP_FUZZ_CORPUS_DIR).parent_path();
