@@ -75,6 +75,7 @@ if [ "$SCALE_URLS" -gt 0 ]; then
   echo "scale: $(wc -l < "$s/processed") manifest lines, $(cut -d' ' -f6,7 "$s/processed" | LC_ALL=C sort -u | wc -l) clusters"
   measure scale "$s/learn.out" "$RULES" learn -q -j2 -o "$s/rules" "$s/processed"
   echo "learn -j2: ${secs[scale]} s wall, ${cpu[scale]} s CPU, peak RSS $(( ${rss[scale]} / 1024 )) MiB; $(grep -c '^rule ' "$s/rules") rules"
+  check_decimals=2
   check "learn, minutes" "$(echo "${secs[scale]} / 60" | bc -l)" "<" 5
   cut -d' ' -f4 "$s/processed" > "$s/urls"
   cat "$s/urls" > /dev/null

@@ -1,4 +1,5 @@
 // warcurlrules apply and estimate: URL lists through the rules.
+#include <algorithm>
 #include <cinttypes>
 #include <cstdio>
 
@@ -10,6 +11,23 @@
 
 namespace warcurlrules {
 
+namespace {
+
+// A field as the manifest writes it; most URLs need no encoding at all.
+void AppendField(std::string_view raw, std::string* out) {
+  bool plain = !raw.empty() && raw != "-";
+  for (char ch : raw) {
+    auto c = static_cast<unsigned char>(ch);
+    plain = plain && c > 0x20 && c < 0x7f && c != '%';
+  }
+  if (plain)
+    out->append(raw);
+  else
+    out->append(manifest::EncodeField(raw));
+}
+
+}  // namespace
+
 int ApplyRules(const Options& o, toolcommon::Diag* diag) {
   urlrules::RuleSet rules;
   if (!LoadRules(o.rules, &rules, diag)) return diag->ExitCode();
@@ -18,23 +36,29 @@ int ApplyRules(const Options& o, toolcommon::Diag* diag) {
     diag->Error(o.output + ": " + s.message());
     return diag->ExitCode();
   }
-  std::vector<std::string> lines;
   base::Status written;
-  ForEachUrlBlock(o.inputs, o.progress, diag, [&](std::vector<std::string>* block) {
-    lines.resize(block->size());
-    urlrules::ParallelFor(block->size(), o.jobs, [&](size_t begin, size_t end) {
-      for (size_t i = begin; i < end; ++i) {
-        std::string raw = manifest::DecodeField((*block)[i]);
-        std::string canonical = rules.Canonicalize(raw);
-        if (o.surt)
-          canonical = url::Surt(canonical, /*with_scheme=*/false, /*trailing_comma=*/false);
-        lines[i] = manifest::EncodeField(raw);
-        lines[i].append(1, ' ').append(manifest::EncodeField(canonical)).append(1, '\n');
+  std::vector<std::string> parts;
+  ForEachUrlBlock(o.inputs, o.progress, diag, [&](const std::vector<std::string_view>& lines) {
+    // Slices of the block, each written into its own part, in order.
+    const size_t slices = std::min(lines.size(), static_cast<size_t>(o.jobs) * 16);
+    parts.assign(slices, std::string());
+    urlrules::ParallelFor(slices, o.jobs, [&](size_t begin, size_t end) {
+      for (size_t s = begin; s < end; ++s) {
+        std::string& text = parts[s];
+        for (size_t i = lines.size() * s / slices; i < lines.size() * (s + 1) / slices; ++i) {
+          std::string raw = manifest::DecodeField(lines[i]);
+          std::string canonical = rules.Canonicalize(raw);
+          if (o.surt)
+            canonical = url::Surt(canonical, /*with_scheme=*/false, /*trailing_comma=*/false);
+          AppendField(raw, &text);
+          text.push_back(' ');
+          AppendField(canonical, &text);
+          text.push_back('\n');
+        }
       }
     });
-    std::string text;
-    for (const std::string& l : lines) text.append(l);
-    if (written.ok()) written = out.Write(text.data(), text.size());
+    for (const std::string& text : parts)
+      if (written.ok()) written = out.Write(text.data(), text.size());
   });
   if (written.ok()) written = out.Commit();
   if (!written.ok()) diag->Error(o.output + ": " + written.message());
@@ -45,11 +69,11 @@ int Estimate(const Options& o, toolcommon::Diag* diag) {
   urlrules::RuleSet rules;
   if (!LoadRules(o.rules, &rules, diag)) return diag->ExitCode();
   std::vector<urlrules::UrlForm> forms;
-  ForEachUrlBlock(o.inputs, o.progress, diag, [&](std::vector<std::string>* block) {
+  ForEachUrlBlock(o.inputs, o.progress, diag, [&](const std::vector<std::string_view>& lines) {
     size_t base = forms.size();
-    forms.resize(base + block->size());
-    urlrules::ParallelFor(block->size(), o.jobs, [&](size_t begin, size_t end) {
-      for (size_t i = begin; i < end; ++i) forms[base + i] = urlrules::FormOf(rules, (*block)[i]);
+    forms.resize(base + lines.size());
+    urlrules::ParallelFor(lines.size(), o.jobs, [&](size_t begin, size_t end) {
+      for (size_t i = begin; i < end; ++i) forms[base + i] = urlrules::FormOf(rules, lines[i]);
     });
   });
   urlrules::Estimate e = urlrules::EstimateDuplicates(std::move(forms));

@@ -5,7 +5,6 @@
 #include <cstdio>
 
 #include "base/source.h"
-#include "manifest/reader.h"
 #include "toolcommon/progress.h"
 
 namespace warcurlrules {
@@ -69,12 +68,26 @@ bool LoadRules(const std::string& path, urlrules::RuleSet* rules, toolcommon::Di
 
 bool ForEachUrlBlock(const std::vector<std::string>& inputs, bool show_progress,
                      toolcommon::Diag* diag,
-                     const std::function<void(std::vector<std::string>*)>& block) {
+                     const std::function<void(const std::vector<std::string_view>&)>& block) {
   std::vector<std::string> paths = inputs.empty() ? std::vector<std::string>{"-"} : inputs;
-  constexpr size_t kBlock = 1 << 16;
-  std::vector<std::string> lines;
+  constexpr size_t kRead = size_t{8} << 20;
   bool ok = true;
   toolcommon::Progress progress(diag, show_progress, paths.size(), 0);
+  std::string buffer;
+  std::vector<std::string_view> lines;
+  // The whole lines of buffer[0, end) to block; empty lines skipped.
+  auto flush = [&](size_t end) {
+    lines.clear();
+    for (size_t start = 0; start < end;) {
+      size_t nl = buffer.find('\n', start);
+      if (nl == std::string::npos || nl > end) nl = end;
+      if (nl > start) lines.emplace_back(buffer.data() + start, nl - start);
+      start = nl + 1;
+    }
+    if (!lines.empty()) block(lines);
+    *progress.records_counter() += lines.size();
+    buffer.erase(0, std::min(buffer.size(), end + 1));
+  };
   for (const std::string& path : paths) {
     auto source = base::FileSource::Open(path);
     if (!source.ok()) {
@@ -82,25 +95,25 @@ bool ForEachUrlBlock(const std::vector<std::string>& inputs, bool show_progress,
       ok = false;
       continue;
     }
-    manifest::LineReader reader(source->get());
-    std::string line;
-    while (reader.Next(&line)) {
-      if (line.empty()) continue;
-      lines.push_back(std::move(line));
-      if (lines.size() == kBlock) {
-        block(&lines);
-        *progress.records_counter() += lines.size();
-        lines.clear();
+    buffer.clear();
+    for (;;) {
+      size_t had = buffer.size();
+      buffer.resize(had + kRead);
+      auto n = source.value()->Read(buffer.data() + had, kRead);
+      buffer.resize(had + (n.ok() ? n.value() : 0));
+      if (!n.ok()) {
+        diag->Error((path == "-" ? std::string("standard input") : path) + ": " +
+                    n.status().message());
+        ok = false;
+        break;
       }
+      if (n.value() == 0) break;
+      size_t last = buffer.rfind('\n');
+      if (last != std::string::npos && last >= had) flush(last);
     }
+    flush(buffer.size());  // a last line without its newline
     progress.FileDone();
-    if (!reader.status().ok()) {
-      diag->Error((path == "-" ? std::string("standard input") : path) + ": " +
-                  reader.status().message());
-      ok = false;
-    }
   }
-  if (!lines.empty()) block(&lines);
   progress.Finish();
   return ok;
 }

@@ -2,6 +2,7 @@
 
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "base/status.h"
@@ -19,11 +20,12 @@ namespace warcurlrules {
 bool ReadManifests(const Options& o, urlrules::UrlCorpus* corpus, urlrules::ReadCounts* counts,
                    toolcommon::Diag* diag);
 bool LoadRules(const std::string& path, urlrules::RuleSet* rules, toolcommon::Diag* diag);
-// Calls block with up to 65536 non-empty lines at a time, from each input
-// in turn (stdin when none). False when an input could not be read.
+// Calls block with the non-empty lines of each input in turn (stdin when
+// none), about 8 MB of them at a time, read in one piece. False when an
+// input could not be read.
 bool ForEachUrlBlock(const std::vector<std::string>& inputs, bool show_progress,
                      toolcommon::Diag* diag,
-                     const std::function<void(std::vector<std::string>*)>& block);
+                     const std::function<void(const std::vector<std::string_view>&)>& block);
 // text into path ('-': stdout), through a temporary file renamed into place.
 base::Status WriteWhole(const std::string& path, const std::string& text);
 

@@ -93,6 +93,8 @@ bool IsDelimiterToken(std::string_view t, const Delimiters& d) {
 
 std::vector<std::string_view> DeepTokens(std::string_view c, const Delimiters& d) {
   std::vector<std::string_view> tokens;
+  bool is_delimiter[256] = {};  // one look-up a byte, not a search of d.chars
+  for (char ch : d.chars) is_delimiter[static_cast<unsigned char>(ch)] = true;
   size_t start = 0;
   auto word = [&](size_t end) {
     std::string_view w = c.substr(start, end - start);
@@ -105,7 +107,7 @@ std::vector<std::string_view> DeepTokens(std::string_view c, const Delimiters& d
     }
   };
   for (size_t i = 0; i < c.size(); ++i) {
-    if (d.chars.find(c[i]) == std::string::npos) continue;
+    if (!is_delimiter[static_cast<unsigned char>(c[i])]) continue;
     word(i);
     tokens.push_back(c.substr(i, 1));
     start = i + 1;
