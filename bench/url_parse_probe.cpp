@@ -21,7 +21,8 @@ double NanosPerUrl(const std::vector<std::string>& urls, F f) {
   auto start = std::chrono::steady_clock::now();
   size_t sink = 0;
   for (const std::string& u : urls) sink += f(u);
-  double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
+  double ns =
+      std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
   if (sink == 42) std::fprintf(stderr, " ");  // keep the work
   return ns / static_cast<double>(urls.size());
 }
@@ -35,7 +36,8 @@ int main() {
   double curl = NanosPerUrl(urls, [](const std::string& u) {
     CURLU* h = curl_url();
     size_t n = 0;
-    if (curl_url_set(h, CURLUPART_URL, u.c_str(), CURLU_NON_SUPPORT_SCHEME | CURLU_URLENCODE) == CURLUE_OK) {
+    if (curl_url_set(h, CURLUPART_URL, u.c_str(), CURLU_NON_SUPPORT_SCHEME | CURLU_URLENCODE) ==
+        CURLUE_OK) {
       for (CURLUPart part : {CURLUPART_HOST, CURLUPART_PATH, CURLUPART_QUERY}) {
         char* v = nullptr;
         if (curl_url_get(h, part, &v, 0) == CURLUE_OK) n += std::char_traits<char>::length(v);
@@ -45,13 +47,15 @@ int main() {
     curl_url_cleanup(h);
     return n;
   });
-  double canon = NanosPerUrl(urls, [](const std::string& u) { return url::AggressiveCanonicalize(u).size(); });
+  double canon =
+      NanosPerUrl(urls, [](const std::string& u) { return url::AggressiveCanonicalize(u).size(); });
   urlrules::UrlTokens t;
   double tokens = NanosPerUrl(urls, [&](const std::string& u) {
     urlrules::Tokenise(u, &t);
     return t.segments.size();
   });
-  std::printf("%zu URLs: curl URL API parse %.0f ns/URL; url::AggressiveCanonicalize %.0f ns/URL; "
-              "urlrules::Tokenise %.0f ns/URL\n",
-              urls.size(), curl, canon, tokens);
+  std::printf(
+      "%zu URLs: curl URL API parse %.0f ns/URL; url::AggressiveCanonicalize %.0f ns/URL; "
+      "urlrules::Tokenise %.0f ns/URL\n",
+      urls.size(), curl, canon, tokens);
 }

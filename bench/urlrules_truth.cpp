@@ -149,6 +149,7 @@ int main(int argc, char** argv) {
     return Score(std::stod(argv[2]), argv[3], argv[4], t);
   }
   std::fprintf(
-      stderr, "usage: urlrules_truth split SHARE TRUTH PROCESSED HELDOUT | score SHARE TRUTH RULES T...\n");
+      stderr,
+      "usage: urlrules_truth split SHARE TRUTH PROCESSED HELDOUT | score SHARE TRUTH RULES T...\n");
   return 2;
 }

@@ -274,3 +274,16 @@ TEST_CASE("A rule set applies rules in turn, canonically, and stops on a cycle")
   CHECK(set.ApplyRules("http://c.com/x", &chain) == "http://c.com/x");
   CHECK(chain.empty());
 }
+
+TEST_CASE("A copied rule set works on its own (its host index is its own)") {
+  RuleSet copy;
+  {
+    RuleSet original;
+    original.Add(R("mirror.a.com", "/**?*", "a.com/${**}?${*}"));
+    original.Finish();
+    copy = original;
+    RuleSet constructed(original);
+    CHECK(constructed.ApplyRules("http://mirror.a.com/x") == "http://a.com/x");
+  }
+  CHECK(copy.ApplyRules("http://mirror.a.com/x") == "http://a.com/x");
+}

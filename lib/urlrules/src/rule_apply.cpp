@@ -6,8 +6,13 @@
 namespace urlrules {
 namespace {
 
-bool MatchComponent(const ComponentPattern& p, const std::vector<std::string_view>& tokens) {
+bool MatchComponent(const ComponentPattern& p, size_t component, const UrlTokens& src,
+                    DeepUrl* deep) {
   if (p.any) return true;
+  // One literal token (or a choice of them): the component is that text,
+  // which then is one token too (the pattern's own text was split alike).
+  if (p.tokens.size() == 1 && !p.tokens[0].any) return p.tokens[0].Matches(src.segments[component]);
+  const std::vector<std::string_view>& tokens = deep->Of(component);
   if (tokens.size() != p.tokens.size()) return false;
   for (size_t i = 0; i < tokens.size(); ++i)
     if (!p.tokens[i].Matches(tokens[i])) return false;
@@ -30,7 +35,7 @@ bool Named(const Context& c, std::string_view name) {
 }
 
 // The text of a target piece list; false when a reference has nothing to give.
-bool Build(const std::vector<Part>& parts, const UrlTokens& src, const DeepUrl& deep, size_t first,
+bool Build(const std::vector<Part>& parts, const UrlTokens& src, DeepUrl* deep, size_t first,
            std::string* out) {
   out->clear();
   for (const Part& p : parts) {
@@ -43,7 +48,7 @@ bool Build(const std::vector<Part>& parts, const UrlTokens& src, const DeepUrl& 
         break;
       case Part::Kind::kToken: {
         const std::vector<std::string_view>& tokens =
-            deep[first + static_cast<size_t>(p.component)];
+            deep->Of(first + static_cast<size_t>(p.component));
         if (static_cast<size_t>(p.token) >= tokens.size()) return false;
         out->append(tokens[static_cast<size_t>(p.token)]);
         break;
@@ -92,25 +97,27 @@ bool KeepsPath(const Rule& r) {
   return true;
 }
 
-DeepUrl DeepTokensOf(const UrlTokens& url, const Delimiters& d) {
-  DeepUrl deep;
-  deep.reserve(url.segments.size());
-  for (const std::string& s : url.segments) deep.push_back(DeepTokens(s, d));
-  return deep;
+const std::vector<std::string_view>& DeepUrl::Of(size_t component) {
+  if (!made_[component]) {
+    tokens_[component] = DeepTokens(url_.segments[component], d_);
+    made_[component] = true;
+  }
+  return tokens_[component];
 }
 
 bool Apply(const Rule& rule, const UrlTokens& src, const Delimiters& d, UrlTokens* out) {
-  return Apply(rule, src, DeepTokensOf(src, d), out);
+  DeepUrl deep(src, d);
+  return Apply(rule, src, &deep, out);
 }
 
-bool Apply(const Rule& rule, const UrlTokens& src, const DeepUrl& deep, UrlTokens* out) {
+bool Apply(const Rule& rule, const UrlTokens& src, DeepUrl* deep, UrlTokens* out) {
   const Context& c = rule.context;
   size_t n = src.segments.size(), k = c.path.size();
   if (c.fold == Fold::kNone ? n != k : n < k + 1) return false;
   size_t first = c.fold == Fold::kHead ? n - k : 0;
   size_t rest_begin = c.fold == Fold::kHead ? 0 : k, rest_end = c.fold == Fold::kHead ? n - k : n;
   for (size_t i = 0; i < k; ++i)
-    if (!MatchComponent(c.path[i], deep[first + i])) return false;
+    if (!MatchComponent(c.path[i], first + i, src, deep)) return false;
   for (const ArgPattern& a : c.args) {
     const QueryArg* found = FindArg(src.args, a.name);
     if (!found || !a.value.Matches(found->value)) return false;

@@ -24,8 +24,7 @@ void RuleSet::Finish() {
       return keys[static_cast<size_t>(a)] < keys[static_cast<size_t>(b)] ||
              (keys[static_cast<size_t>(a)] == keys[static_cast<size_t>(b)] && a < b);
     });
-  by_name_.clear();
-  for (const auto& [host, h] : hosts_) by_name_.emplace(host, &h);
+  Reindex();
   // Most of a host's rules cannot match a path of a given length: index them.
   for (auto& [host, h] : hosts_) {
     h.by_components.assign(kIndexedComponents, std::vector<int>{});
@@ -42,6 +41,11 @@ const Delimiters& RuleSet::DelimitersOf(const std::string& host) const {
   static const Delimiters kNone;
   auto it = hosts_.find(host);
   return it == hosts_.end() ? kNone : it->second.delimiters;
+}
+
+void RuleSet::Reindex() {
+  by_name_.clear();
+  for (const auto& [host, h] : hosts_) by_name_.emplace(host, &h);
 }
 
 std::vector<int> RuleSet::Order() const {
@@ -95,9 +99,9 @@ bool RuleSet::RewriteOnce(std::string_view canonical, std::string* out, int* rul
                                       ? h.by_components[source.segments.size()]
                                       : h.order;
   if (tried.empty()) return false;
-  DeepUrl deep = DeepTokensOf(source, h.delimiters);
+  DeepUrl deep(source, h.delimiters);
   for (int i : tried)
-    if (Apply(rules_[static_cast<size_t>(i)], source, deep, &target)) {
+    if (Apply(rules_[static_cast<size_t>(i)], source, &deep, &target)) {
       *out = CanonicalJoin(&target);
       if (*out == canonical) continue;
       *rule = i;

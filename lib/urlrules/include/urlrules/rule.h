@@ -110,11 +110,21 @@ bool KeepsPath(const Rule& rule);
 // Applies the rule to a tokenised URL of its host (with the host's
 // delimiters); false when the context does not match.
 bool Apply(const Rule& rule, const UrlTokens& source, const Delimiters& d, UrlTokens* out);
-// The same with the source's deep tokens made once (DeepTokensOf), for
-// trying many rules on one URL.
-using DeepUrl = std::vector<std::vector<std::string_view>>;
-DeepUrl DeepTokensOf(const UrlTokens& url, const Delimiters& d);
-bool Apply(const Rule& rule, const UrlTokens& source, const DeepUrl& deep, UrlTokens* out);
+// A URL's deep tokens, each component's made when first asked for and
+// kept: many rules are tried on one URL, and most never look at them.
+class DeepUrl {
+ public:
+  DeepUrl(const UrlTokens& url, const Delimiters& d)
+      : url_(url), d_(d), tokens_(url.segments.size()), made_(url.segments.size(), false) {}
+  const std::vector<std::string_view>& Of(size_t component);
+
+ private:
+  const UrlTokens& url_;
+  const Delimiters& d_;
+  std::vector<std::vector<std::string_view>> tokens_;
+  std::vector<bool> made_;
+};
+bool Apply(const Rule& rule, const UrlTokens& source, DeepUrl* deep, UrlTokens* out);
 
 // "HOST CONTEXT -> TARGET" (without statistics), and back.
 std::string FormatRule(const Rule& rule);

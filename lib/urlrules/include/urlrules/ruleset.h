@@ -23,6 +23,18 @@ namespace urlrules {
 
 class RuleSet {
  public:
+  RuleSet() = default;
+  // A copy indexes its own hosts (the index points into the host map).
+  RuleSet(const RuleSet& other) : hosts_(other.hosts_), rules_(other.rules_) { Reindex(); }
+  RuleSet& operator=(const RuleSet& other) {
+    hosts_ = other.hosts_;
+    rules_ = other.rules_;
+    Reindex();
+    return *this;
+  }
+  RuleSet(RuleSet&&) = default;
+  RuleSet& operator=(RuleSet&&) = default;
+
   void SetDelimiters(const std::string& host, const Delimiters& d) { hosts_[host].delimiters = d; }
   void Add(Rule rule);
   // Orders each host's rules for Canonicalize; call after the last Add.
@@ -62,6 +74,7 @@ class RuleSet {
 
  private:
   bool RewriteOnce(std::string_view canonical, std::string* out, int* rule) const;
+  void Reindex();
   static constexpr size_t kIndexedComponents = 16;
   struct Host {
     Delimiters delimiters;
