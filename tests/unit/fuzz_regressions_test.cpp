@@ -19,6 +19,7 @@
 #include "gzmulti/member_writer.h"
 #include "manifest/entry.h"
 #include "manifest/host_catalog.h"
+#include "urlrules/ruleset.h"
 #include "warc/payload.h"
 #include "warc/reader.h"
 
@@ -348,4 +349,19 @@ TEST_CASE("fuzz regression: db config port and timeout out of range", "[fuzz]") 
   REQUIRE(most.ok());
   CHECK(most->port == 65535);
   CHECK(most->connect_timeout_s == 86400);
+}
+
+TEST_CASE("fuzz regression: a rules-file rule with an empty host", "[fuzz]") {
+  // "rule  /**?trk=*&* -> ..." (two spaces) was read with the host "", and
+  // written again as "host  none", which did not read back.
+  const std::string rule =
+      "/**?trk=*&* -> ${host}/${**}?${*} precision=1.0000 judged=1 correct=1 learned=1\n";
+  auto empty = urlrules::RuleSet::Parse("rule  " + rule);
+  REQUIRE_FALSE(empty.ok());
+  CHECK(empty.status().message().rfind("line 1: expected \"rule HOST CONTEXT -> TARGET", 0) == 0);
+  CHECK_FALSE(urlrules::RuleSet::Parse("host  none\n").ok());
+  CHECK_FALSE(urlrules::RuleSet::Parse("rule a\x01.com " + rule).ok());
+  auto good = urlrules::RuleSet::Parse("rule a.com " + rule);
+  REQUIRE(good.ok());
+  CHECK(good->Canonicalize("http://a.com/x?trk=1&b=2") == "http://a.com/x?b=2");
 }

@@ -15,6 +15,16 @@ bool ParseCount(std::string_view field, std::string_view key, uint64_t* value) {
   return ec == std::errc() && end == digits.data() + digits.size();
 }
 
+// A host as the canonicaliser writes one: printable ASCII, no '/'.
+bool IsHost(std::string_view host) {
+  if (host.empty()) return false;
+  for (char ch : host) {
+    auto c = static_cast<unsigned char>(ch);
+    if (c <= 0x20 || c >= 0x7f || c == '/' || c == '?' || c == '#') return false;
+  }
+  return true;
+}
+
 base::Status LineError(size_t line, std::string_view expected, std::string_view found) {
   std::string m = "line ";
   m.append(std::to_string(line)).append(": expected ").append(expected).append(", found \"");
@@ -41,7 +51,7 @@ base::Result<RuleSet> RuleSet::Parse(std::string_view text) {
       manifest::SplitFields(line, &fields);
       if (fields[0] == "host") {
         Delimiters d;
-        if (fields.size() != 3 || fields[1].empty() || !ParseDelimiters(fields[2], &d))
+        if (fields.size() != 3 || !IsHost(fields[1]) || !ParseDelimiters(fields[2], &d))
           return LineError(number, "\"host HOST DELIMITERS\"", line);
         if (pass == 0) set.SetDelimiters(std::string(fields[1]), d);
         continue;
@@ -49,7 +59,7 @@ base::Result<RuleSet> RuleSet::Parse(std::string_view text) {
       if (fields[0] != "rule")
         return LineError(number, "a line starting \"host\" or \"rule\"", line);
       if (pass == 0) continue;
-      if (fields.size() != 9 || fields[3] != "->")
+      if (fields.size() != 9 || fields[3] != "->" || !IsHost(fields[1]))
         return LineError(number,
                          "\"rule HOST CONTEXT -> TARGET precision=P judged=N correct=N learned=N\"",
                          line);

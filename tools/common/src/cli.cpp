@@ -32,6 +32,12 @@ int ParseCommandLine(CLI::App* app, int argc, char** argv) {
     // "warcsum --bogus" said "inputs is required": an argument the tool does
     // not know is what to report first, whatever else is wrong.
     std::vector<std::string> unknown = app->remaining();
+    // Unknown options before stray arguments: with commands (warcurlrules),
+    // "TOOL --bogus FILE" leaves FILE unconsumed too.
+    std::vector<std::string> options;
+    for (const std::string& a : unknown)
+      if (a.size() > 1 && a[0] == '-') options.push_back(a);
+    if (!options.empty()) unknown = options;
     std::string message = unknown.empty() ? e.what() : CLI::ExtrasError(unknown).what();
     return UsageError(app->get_name(), message);
   }
