@@ -8,6 +8,7 @@
 #include "urlrules/pywb.h"
 
 namespace warcurlrules {
+namespace {
 
 std::string Percent(uint64_t part, uint64_t whole) {
   char text[32];
@@ -21,6 +22,8 @@ std::string Count(uint64_t n, const char* what) {
   s.append(" ").append(what).append(n == 1 ? "" : "s");
   return s;
 }
+
+}  // namespace
 
 int Learn(const Options& o, toolcommon::Diag* diag) {
   urlrules::UrlCorpus corpus(o.held_out);
