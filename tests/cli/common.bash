@@ -1,6 +1,9 @@
 # Sourced by every tests/cli/*.sh: strict mode, a scratch directory, and
 # assertions that print what differed.
 set -euo pipefail
+# A command that stops the script under set -e says which it was (a test
+# that exits without a FAIL line is otherwise mute about where it stopped).
+trap '__status=$?; [[ $- == *e* ]] && echo "FAIL: ${BASH_SOURCE[0]##*/}: line $LINENO: exit $__status from: $BASH_COMMAND" >&2' ERR
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 
