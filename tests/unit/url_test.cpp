@@ -8,121 +8,15 @@
 #include <sstream>
 
 #include "url/canon.h"
+#include "urlcanon_json.h"
 
 namespace {
 
 using url::Canonicalize;
 using url::SurtKey;
 
-// Just enough JSON for the urlcanon vectors: objects, arrays, strings, null.
-struct Json {
-  enum Kind { kNull, kString, kArray, kObject } kind = kNull;
-  std::string str;
-  std::vector<Json> items;
-  std::vector<std::pair<std::string, Json>> members;
-};
-
-class JsonParser {
- public:
-  explicit JsonParser(std::string text) : s_(std::move(text)) {}
-  Json Parse() {
-    Space();
-    Json v;
-    if (Eat('{')) {
-      v.kind = Json::kObject;
-      while (Space(), !Eat('}')) {
-        Eat(',');
-        Space();
-        std::string key = String();
-        Space();
-        Eat(':');
-        v.members.emplace_back(key, Parse());
-        Space();
-      }
-    } else if (Eat('[')) {
-      v.kind = Json::kArray;
-      while (Space(), !Eat(']')) {
-        Eat(',');
-        v.items.push_back(Parse());
-        Space();
-      }
-    } else if (s_.compare(pos_, 4, "null") == 0) {
-      pos_ += 4;
-    } else {
-      v.kind = Json::kString;
-      v.str = String();
-    }
-    return v;
-  }
-
- private:
-  void Space() {
-    while (pos_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[pos_]))) ++pos_;
-  }
-  bool Eat(char c) {
-    if (pos_ < s_.size() && s_[pos_] == c) return ++pos_, true;
-    return false;
-  }
-  // The vectors spell bytes 0x80-0xff as \u0080-\u00ff (urlcanon works on
-  // bytes); above that a code point stands for its UTF-8.
-  void Utf8(uint32_t cp, std::string* out) {
-    if (cp < 0x100) {
-      *out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-      *out += static_cast<char>(0xc0 | (cp >> 6));
-      *out += static_cast<char>(0x80 | (cp & 0x3f));
-    } else if (cp < 0x10000) {
-      *out += static_cast<char>(0xe0 | (cp >> 12));
-      *out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
-      *out += static_cast<char>(0x80 | (cp & 0x3f));
-    } else {
-      *out += static_cast<char>(0xf0 | (cp >> 18));
-      *out += static_cast<char>(0x80 | ((cp >> 12) & 0x3f));
-      *out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
-      *out += static_cast<char>(0x80 | (cp & 0x3f));
-    }
-  }
-  std::string String() {
-    std::string out;
-    if (!Eat('"')) throw std::runtime_error("JSON: expected a string at " + std::to_string(pos_));
-    while (pos_ < s_.size() && s_[pos_] != '"') {
-      char c = s_[pos_++];
-      if (c != '\\') {
-        out += c;
-        continue;
-      }
-      char e = s_[pos_++];
-      if (e == 'u') {
-        uint32_t cp = std::stoul(s_.substr(pos_, 4), nullptr, 16);
-        pos_ += 4;
-        if (cp >= 0xd800 && cp < 0xdc00 && s_.compare(pos_, 2, "\\u") == 0) {
-          uint32_t lo = std::stoul(s_.substr(pos_ + 2, 4), nullptr, 16);
-          pos_ += 6;
-          cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
-        }
-        Utf8(cp, &out);
-      } else {
-        static const std::map<char, char> kEscapes = {
-            {'n', '\n'}, {'t', '\t'}, {'r', '\r'}, {'b', '\b'}, {'f', '\f'}};
-        auto it = kEscapes.find(e);
-        out += it == kEscapes.end() ? e : it->second;
-      }
-    }
-    ++pos_;
-    return out;
-  }
-  std::string s_;
-  size_t pos_ = 0;
-};
-
-std::optional<Json> Vectors(const std::string& name) {
-  std::filesystem::path path = std::filesystem::path(WARCDEDUP_URLCANON_DIR) / name;
-  std::ifstream in(path);
-  if (!in) return std::nullopt;
-  std::stringstream text;
-  text << in.rdbuf();
-  return JsonParser(text.str()).Parse();
-}
+using urlcanon_test::Json;
+using urlcanon_test::Vectors;
 
 // Checks that each pair gets one key, but those listed as known to differ
 // (with the reason); a known one that passes is reported too, to keep the
