@@ -1,5 +1,13 @@
 #include "output.h"
 
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+
+#include "toolcommon/diag.h"
+#include "toolcommon/temp_files.h"
+
 namespace warcgen {
 namespace {
 
@@ -63,6 +71,25 @@ void AppendManifestLine(std::string_view file, uint64_t offset, uint64_t length,
   out->push_back(' ');
   AppendField(date, out);
   out->append(" ").append(digest).append("\n");
+}
+
+int RunGenerator(const std::string& out_dir, const std::function<base::Status()>& generate,
+                 double* seconds) {
+  std::error_code ec;
+  if (!out_dir.empty()) std::filesystem::create_directories(out_dir, ec);
+  if (ec) {
+    std::cerr << "warcgen: " << out_dir << ": cannot create directory: " << ec.message() << "\n";
+    return toolcommon::kExitSomeInputsFailed;
+  }
+  toolcommon::InstallInterruptHandler();
+  auto start = std::chrono::steady_clock::now();
+  if (auto s = generate(); !s.ok()) {
+    std::cerr << "warcgen: " << s.message() << "\n";
+    return toolcommon::kExitSomeInputsFailed;
+  }
+  *seconds = std::max(
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 1e-3);
+  return toolcommon::kExitSuccess;
 }
 
 }  // namespace warcgen

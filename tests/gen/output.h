@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -42,5 +43,12 @@ void AppendField(std::string_view raw, std::string* out);
 void AppendManifestLine(std::string_view file, uint64_t offset, uint64_t length,
                         std::string_view uri, std::string_view date, std::string_view digest,
                         std::string* out);
+
+// What each generating mode does around its work: creates out_dir (when
+// given), installs the interrupt handler, runs generate and reports its
+// failure on stderr. Returns the exit status; *seconds is how long generate
+// took (at least 1 ms, so that rates can be divided by it).
+int RunGenerator(const std::string& out_dir, const std::function<base::Status()>& generate,
+                 double* seconds);
 
 }  // namespace warcgen

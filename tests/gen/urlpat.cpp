@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "output.h"
 #include "toolcommon/diag.h"
 #include "toolcommon/io.h"
 #include "toolcommon/temp_files.h"
@@ -131,22 +132,12 @@ std::string CheckUrlPatterns(const std::function<bool(const char*)>& given,
 }
 
 int RunUrlPatterns(const UrlPatternOptions& options, bool quiet) {
-  std::error_code ec;
-  std::filesystem::create_directories(options.out_dir, ec);
-  if (ec) {
-    std::cerr << "warcgen: " << options.out_dir << ": cannot create directory: " << ec.message()
-              << "\n";
-    return toolcommon::kExitSomeInputsFailed;
-  }
-  toolcommon::InstallInterruptHandler();
-  auto start = std::chrono::steady_clock::now();
   UrlPatternSummary summary;
-  if (auto s = GenerateUrlPatterns(options, &summary); !s.ok()) {
-    std::cerr << "warcgen: " << s.message() << "\n";
-    return toolcommon::kExitSomeInputsFailed;
-  }
-  double seconds = std::max(
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 1e-3);
+  double seconds = 0;
+  if (int rc = RunGenerator(
+          options.out_dir, [&] { return GenerateUrlPatterns(options, &summary); }, &seconds);
+      rc != 0)
+    return rc;
   if (!quiet) {
     std::cerr << "warcgen: " << summary.hosts << " hosts, " << summary.pages << " pages, "
               << summary.urls << " URLs (" << summary.soft << " soft), ";

@@ -8,6 +8,7 @@
 
 #include "corpus.h"
 #include "neardup.h"
+#include "output.h"
 #include "toolcommon/cli.h"
 #include "toolcommon/diag.h"
 #include "toolcommon/io.h"
@@ -147,46 +148,27 @@ bool ParseSize(std::string text, uint64_t* value) {
 }
 
 int RunNearDup(const warcgen::NearDupOptions& options, bool quiet) {
-  std::error_code ec;
-  if (!options.out_dir.empty()) std::filesystem::create_directories(options.out_dir, ec);
-  if (ec) {
-    std::cerr << "warcgen: " << options.out_dir << ": cannot create directory: " << ec.message()
-              << "\n";
-    return toolcommon::kExitSomeInputsFailed;
-  }
-  toolcommon::InstallInterruptHandler();
-  auto start = std::chrono::steady_clock::now();
   warcgen::NearDupSummary summary;
-  if (auto s = warcgen::GenerateNearDup(options, &summary); !s.ok()) {
-    std::cerr << "warcgen: " << s.message() << "\n";
-    return toolcommon::kExitSomeInputsFailed;
-  }
-  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double seconds = 0;
+  if (int rc = warcgen::RunGenerator(
+          options.out_dir, [&] { return warcgen::GenerateNearDup(options, &summary); }, &seconds);
+      rc != 0)
+    return rc;
   if (!quiet)
     std::cerr << "warcgen: " << summary.files << " files, " << summary.pages << " pages ("
               << summary.derived << " derived), " << toolcommon::HumanBytes(summary.html_bytes)
               << " of HTML, " << toolcommon::HumanBytes(summary.output_bytes) << " written, "
-              << static_cast<uint64_t>(summary.pages / std::max(seconds, 1e-3)) << " pages/s\n";
+              << static_cast<uint64_t>(summary.pages / seconds) << " pages/s\n";
   return toolcommon::kExitSuccess;
 }
 
 int RunVersioned(const warcgen::VersionedOptions& options, bool quiet) {
-  std::error_code ec;
-  if (!options.out_dir.empty()) std::filesystem::create_directories(options.out_dir, ec);
-  if (ec) {
-    std::cerr << "warcgen: " << options.out_dir << ": cannot create directory: " << ec.message()
-              << "\n";
-    return toolcommon::kExitSomeInputsFailed;
-  }
-  toolcommon::InstallInterruptHandler();
-  auto start = std::chrono::steady_clock::now();
   warcgen::VersionedSummary summary;
-  if (auto s = warcgen::GenerateVersioned(options, &summary); !s.ok()) {
-    std::cerr << "warcgen: " << s.message() << "\n";
-    return toolcommon::kExitSomeInputsFailed;
-  }
-  double seconds = std::max(
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 1e-3);
+  double seconds = 0;
+  if (int rc = warcgen::RunGenerator(
+          options.out_dir, [&] { return warcgen::GenerateVersioned(options, &summary); }, &seconds);
+      rc != 0)
+    return rc;
   if (!quiet)
     std::cerr << "warcgen: " << summary.files << " files, " << summary.docs << " records of "
               << summary.pages << " pages, " << toolcommon::HumanBytes(summary.html_bytes)
